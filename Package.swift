@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "WebRouter",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "WebRouter", targets: ["WebRouter"]),
+        .executable(name: "webapp", targets: ["webapp"]),
+    ],
+    dependencies: [
+        // Access log and server diagnostics.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The `webapp` command line (serve, routes).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // HMAC-SHA256 for signed session cookies and CSRF tokens.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "WebRouter",
+            dependencies: [
+                "CMicroHTTPD",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "webapp",
+            dependencies: [
+                "WebRouter",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WebRouterTests",
+            dependencies: ["WebRouter"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import WebRouter
+print("webapp \(WebRouterInfo.version)")

@@ -1,0 +1,6 @@
+import Testing
+@testable import WebRouter
+
+@Test func versionIsSet() {
+    #expect(!WebRouterInfo.version.isEmpty)
+}
