@@ -43,6 +43,10 @@ let package = Package(
             name: "WebRouterTests",
             dependencies: ["WebRouter"]
         ),
+        .testTarget(
+            name: "WebappTests",
+            dependencies: ["webapp", "WebRouter"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,6 @@
+import Testing
+@testable import webapp
+
+@Test func webappModuleLoads() {
+    #expect(Bool(true) == true)
+}
