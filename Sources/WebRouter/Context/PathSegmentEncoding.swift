@@ -1,0 +1,45 @@
+/// Percent-encoding of one path segment for printing URLs.
+///
+/// Everything outside RFC 3986's unreserved set and a few safe sub-delimiters is encoded,
+/// including `/` and `?`, so any string round-trips through one segment. A leading `~` is
+/// encoded too, so a context value can never be read as a present step.
+enum PathSegmentEncoding {
+    private static let safe: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
+        for char in "-._~!$&'()*+,;=:@".utf8 { table[Int(char)] = true }
+        return table
+    }()
+    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `segment`, percent-encoded, to `output`.
+    static func append(_ segment: String, to output: inout String) {
+        var needsEncoding = segment.isEmpty ? false : segment.utf8.first == UInt8(ascii: "~")
+        if !needsEncoding {
+            for byte in segment.utf8 where !safe[Int(byte)] { needsEncoding = true; break }
+        }
+        guard needsEncoding else { output += segment; return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count * 3)
+        var first = true
+        for byte in segment.utf8 {
+            if safe[Int(byte)] && !(first && byte == UInt8(ascii: "~")) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            }
+            first = false
+        }
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func encode(_ segment: String) -> String {
+        var output = ""
+        append(segment, to: &output)
+        return output
+    }
+}

@@ -1,0 +1,58 @@
+/// A value that travels in the URL path as one or more segments: the context a screen
+/// needs to render (a match id, a username, a date).
+///
+/// `Int`, `String`, `UUID`, `Bool` and `Int64` conform out of the box. An enum with a
+/// raw value that is itself a `URLContext` conforms by declaring it:
+/// ```swift
+/// enum Section: String, URLContext, CaseIterable { case overview, lineups, stats }
+/// ```
+/// A struct may span several segments:
+/// ```swift
+/// struct Day: URLContext {
+///     var year, month, day: Int
+///     static let pathSegmentCount = 3
+///     static let urlExample = Day(year: 2026, month: 11, day: 21)
+///     init?(pathSegments s: ArraySlice<String>) {
+///         guard let y = Int(s[s.startIndex]), let m = Int(s[s.startIndex + 1]),
+///               let d = Int(s[s.startIndex + 2]) else { return nil }
+///         (year, month, day) = (y, m, d)
+///     }
+///     func appendPathSegments(to segments: inout [String]) {
+///         segments += [String(year), String(month), String(day)]
+///     }
+/// }
+/// ```
+/// Decoding must be the inverse of encoding: the router relies on
+/// `Self(pathSegments: encoded) == self` for every value (the round-trip law).
+/// A segment that does not decode makes the URL a `404`.
+public protocol URLContext: Sendable {
+    /// How many path segments a value spans; 1 unless overridden.
+    static var pathSegmentCount: Int { get }
+    /// A value used to print example links (the storyboard map, `webapp routes`).
+    static var urlExample: Self { get }
+    /// Decodes a value from exactly `pathSegmentCount` percent-decoded segments.
+    init?(pathSegments: ArraySlice<String>)
+    /// Appends exactly `pathSegmentCount` segments (not yet percent-encoded).
+    func appendPathSegments(to segments: inout [String])
+}
+
+extension URLContext {
+    public static var pathSegmentCount: Int { 1 }
+}
+
+/// Conformance for free for enums (and other raw-representable types) whose raw value
+/// is a `URLContext`: declare `extension MyEnum: URLContext {}`.
+extension URLContext where Self: RawRepresentable, RawValue: URLContext {
+    public static var pathSegmentCount: Int { RawValue.pathSegmentCount }
+    public init?(pathSegments: ArraySlice<String>) {
+        guard let raw = RawValue(pathSegments: pathSegments) else { return nil }
+        self.init(rawValue: raw)
+    }
+    public func appendPathSegments(to segments: inout [String]) {
+        rawValue.appendPathSegments(to: &segments)
+    }
+}
+
+extension URLContext where Self: RawRepresentable, RawValue: URLContext, Self: CaseIterable {
+    public static var urlExample: Self { allCases.first! }
+}

@@ -1,0 +1,4 @@
+/// What a screen and the window's condition know about the request being answered.
+public final class RequestContext: Sendable {
+    public init() {}
+}

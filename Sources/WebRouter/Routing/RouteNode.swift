@@ -1,0 +1,49 @@
+/// One place of the screen tree: a screen reached by one chain of moves from the root.
+///
+/// Nodes are built once, at start-up, by walking the tree; requests only index into them.
+struct RouteNode: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// A case of the window that is a screen (`/welcome`), or the single root of a
+        /// `Window` (named "", at `/`).
+        case windowCase(Int)
+        /// A tab of the window case at `caseIndex`.
+        case tab(caseIndex: Int, tabIndex: Int)
+        case push
+        case present(PresentStyle)
+
+        var isPresent: Bool { if case .present = self { true } else { false } }
+        var isRoot: Bool {
+            switch self {
+            case .windowCase, .tab: true
+            case .push, .present: false
+            }
+        }
+    }
+
+    let id: Int
+    /// The URL step name, without the `~` of a present.
+    let name: String
+    let kind: Kind
+    let parent: Int?
+    /// How deep the node sits (roots are 0).
+    let depth: Int
+    /// The content screen shown at this place.
+    let content: any ContentScreen
+    /// Its type, to match typed path builders.
+    let screenType: ObjectIdentifier
+    /// `Match` for `<body data-screen="Match">`.
+    let screenName: String
+    let presentation: ScreenPresentation
+    let codec: ContextCodec
+    /// Whether the layer this node belongs to is a navigation stack (has a breadcrumb).
+    let inNavigationStack: Bool
+    /// The Swift property path that declared the transition (`entities.league`), or the
+    /// tab/case description for roots: for messages and `webapp routes`.
+    let declaration: String
+
+    var pushChildren: [String: Int] = [:]
+    var presentChildren: [String: Int] = [:]
+    var childByIdentity: [ObjectIdentifier: Int] = [:]
+    /// Children in declaration order.
+    var children: [Int] = []
+}

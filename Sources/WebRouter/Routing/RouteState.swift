@@ -1,0 +1,51 @@
+/// A state of the screen tree: the chain of steps from a root (a tab or a window case)
+/// through pushes and presents, each with its context's canonical path segments.
+///
+/// Every state is exactly one URL: ``RouteTable/print(_:)`` and ``RouteTable/parse(_:)``
+/// are inverse of each other.
+public struct RouteState: Hashable, Sendable {
+    /// One step: the node reached and its context, already canonically encoded.
+    struct Step: Hashable, Sendable {
+        let node: Int
+        let segments: [String]
+    }
+    var steps: [Step]
+
+    /// The number of steps, the root included.
+    public var depth: Int { steps.count }
+
+    /// The state without its steps from `count` on.
+    func prefix(_ count: Int) -> RouteState { RouteState(steps: Array(steps.prefix(count))) }
+
+    func appending(node: Int, segments: [String]) -> RouteState {
+        var copy = self
+        copy.steps.append(Step(node: node, segments: segments))
+        return copy
+    }
+}
+
+/// A state with its decoded context values, as parsed from a URL.
+struct ParsedPath: Sendable {
+    let state: RouteState
+    /// The decoded context of each step (`()` for `Void`).
+    let values: [any Sendable]
+}
+
+/// Why a path does not name a state; the page for it links to `validPrefix`.
+struct RouteParseError: Error, Sendable, Equatable {
+    enum Reason: Sendable, Equatable {
+        /// No tab, window case or transition has this name here.
+        case unknownStep(String)
+        /// The URL ends before all the context segments of a step.
+        case missingContext(step: String)
+        /// A context segment does not decode as the step's context type.
+        case badContext(step: String, type: String)
+    }
+    let reason: Reason
+    /// The longest prefix of the path that is a state (`nil` when not even the root is).
+    let validPrefix: RouteState?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.reason == rhs.reason && lhs.validPrefix == rhs.validPrefix
+    }
+}

@@ -1,0 +1,164 @@
+/// The route table of a screen tree: built and validated once at start-up, then used to
+/// parse URLs into states and print states into URLs, from the same nodes.
+///
+/// ```swift
+/// let table = try RouteTable(Window(Tabs { Navigation(Feed(match: Push(Match()))) }))
+/// let state = try table.parse(["feed", "match", "12"]).get()
+/// table.print(state)        // "/feed/match/12"
+/// ```
+/// Both directions cost time linear in the number of steps and use no reflection.
+public final class RouteTable: Sendable {
+    let nodes: [RouteNode]
+    /// First URL step → root node (tabs and window cases).
+    let rootNames: [String: Int]
+    /// The root nodes of each window case (one per tab for a tab bar).
+    let caseRoots: [[Int]]
+    let window: WindowSpec
+    /// The root of a single-screen `Window`, at `/`.
+    let unnamedRoot: Int?
+
+    /// Builds the table of a window with one content.
+    public convenience init(_ window: Window) throws(RouteTableError) {
+        try self.init(spec: window.spec)
+    }
+
+    /// Builds the table of a conditional window.
+    public convenience init(_ window: ConditionalWindow) throws(RouteTableError) {
+        try self.init(spec: window.spec)
+    }
+
+    init(spec: WindowSpec) throws(RouteTableError) {
+        var builder = RouteTableBuilder()
+        builder.build(spec)
+        var problems = builder.problems
+        for index in spec.alwaysAvailable where !spec.cases.indices.contains(index) {
+            problems.append("alwaysAvailable names window case \(index), but the window has \(spec.cases.count) cases")
+        }
+        guard problems.isEmpty else { throw RouteTableError(problems: problems) }
+        nodes = builder.nodes
+        rootNames = builder.rootNames
+        caseRoots = builder.caseRoots
+        window = spec
+        unnamedRoot = builder.rootNames[""]
+    }
+
+    /// The number of places in the tree (each screen reached by one chain of moves).
+    public var count: Int { nodes.count }
+
+    // MARK: - Parse
+
+    /// Parses percent-decoded path segments into a state, decoding every context.
+    func parse(_ segments: [String]) -> Result<ParsedPath, RouteParseError> {
+        var steps: [RouteState.Step] = []
+        var values: [any Sendable] = []
+        steps.reserveCapacity(segments.count)
+        values.reserveCapacity(segments.count)
+        var index = 0
+        var current: Int
+        if let first = segments.first, let root = rootNames[first], !first.isEmpty {
+            current = root
+            index = 1
+        } else if let root = unnamedRoot {
+            current = root
+        } else {
+            return .failure(RouteParseError(reason: .unknownStep(segments.first ?? ""), validPrefix: nil))
+        }
+        steps.append(RouteState.Step(node: current, segments: []))
+        values.append(())
+
+        while index < segments.count {
+            let segment = segments[index]
+            let node = nodes[current]
+            let child: Int?
+            if segment.utf8.first == UInt8(ascii: "~") {
+                child = node.presentChildren[String(segment.dropFirst())]
+            } else {
+                child = node.pushChildren[segment]
+            }
+            guard let next = child else {
+                return .failure(RouteParseError(reason: .unknownStep(segment), validPrefix: RouteState(steps: steps)))
+            }
+            let codec = nodes[next].codec
+            let end = index + 1 + codec.segmentCount
+            guard end <= segments.count else {
+                return .failure(RouteParseError(reason: .missingContext(step: segment), validPrefix: RouteState(steps: steps)))
+            }
+            if codec.segmentCount == 0 {
+                steps.append(RouteState.Step(node: next, segments: []))
+                values.append(())
+            } else {
+                guard let decoded = codec.canonical(segments[(index + 1)..<end]) else {
+                    return .failure(RouteParseError(
+                        reason: .badContext(step: segment, type: codec.typeName), validPrefix: RouteState(steps: steps)))
+                }
+                steps.append(RouteState.Step(node: next, segments: decoded.segments))
+                values.append(decoded.value)
+            }
+            current = next
+            index = end
+        }
+        return .success(ParsedPath(state: RouteState(steps: steps), values: values))
+    }
+
+    /// Parses a path such as `/feed/match/12` (percent-encoded, without query).
+    public func parse(path: String) -> RouteState? {
+        guard let segments = PathSegments.split(path) else { return nil }
+        return try? parse(segments).get().state
+    }
+
+    // MARK: - Print
+
+    /// The URL path of a state: `/feed/tournament/5/match/12`, `/search/~user/7`.
+    public func print(_ state: RouteState) -> String {
+        var output = ""
+        output.reserveCapacity(16 * state.steps.count)
+        append(state.steps[...], to: &output)
+        return output.isEmpty ? "/" : output
+    }
+
+    /// Appends the printed steps to `output` (no leading `/` for an unnamed root).
+    func append(_ steps: ArraySlice<RouteState.Step>, to output: inout String) {
+        for step in steps {
+            let node = nodes[step.node]
+            if !node.name.isEmpty {
+                output.append("/")
+                if node.kind.isPresent { output.append("~") }
+                output += node.name
+            }
+            for segment in step.segments {
+                output.append("/")
+                PathSegmentEncoding.append(segment, to: &output)
+            }
+        }
+    }
+
+    /// The printed URL of a prefix of a state.
+    func url(_ state: RouteState, prefix count: Int) -> String {
+        var output = ""
+        append(state.steps.prefix(count), to: &output)
+        return output.isEmpty ? "/" : output
+    }
+
+    // MARK: - Structure
+
+    /// Steps from `index` back to the start of its layer (the root, or a present).
+    func layerStart(of state: RouteState, at index: Int) -> Int {
+        var start = index
+        while start > 0 && !nodes[state.steps[start].node].kind.isPresent { start -= 1 }
+        return start
+    }
+
+    /// The root state of a tab or window case with no further steps.
+    func rootState(_ node: Int) -> RouteState {
+        RouteState(steps: [RouteState.Step(node: node, segments: [])])
+    }
+
+    /// The window case a state belongs to.
+    func caseIndex(of state: RouteState) -> Int {
+        switch nodes[state.steps[0].node].kind {
+        case .windowCase(let index): index
+        case .tab(let caseIndex, _): caseIndex
+        case .push, .present: 0
+        }
+    }
+}

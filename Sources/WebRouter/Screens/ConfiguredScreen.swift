@@ -1,0 +1,35 @@
+/// A screen with a `configContent` hook applied where it is placed in the tree.
+///
+/// ```swift
+/// Navigation(Search(...)).configContent { $0.tabIcon = "🔎" }
+/// ```
+public struct ConfiguredScreen<Wrapped: Screen>: ScreenContainer {
+    public typealias Context = Wrapped.Context
+    public typealias NestedScreen = Wrapped.NestedScreen
+    public let wrapped: Wrapped
+    let hook: @Sendable (inout ScreenPresentation) -> Void
+
+    public func configure(_ presentation: inout ScreenPresentation) {
+        wrapped.configure(&presentation)
+        hook(&presentation)
+    }
+}
+
+extension Screen {
+    /// Changes how this screen is shown at this place of the tree (ScreenUI's `configContent`).
+    public func configContent(
+        _ hook: @escaping @Sendable (inout ScreenPresentation) -> Void
+    ) -> ConfiguredScreen<Self> {
+        ConfiguredScreen(wrapped: self, hook: hook)
+    }
+
+    /// Names the tab or window case this screen roots (the first URL step).
+    public func named(_ routeName: String) -> ConfiguredScreen<Self> {
+        configContent { $0.routeName = routeName }
+    }
+
+    /// Sets the label and icon of the tab this screen roots.
+    public func tabItem(_ label: String, icon: String? = nil) -> ConfiguredScreen<Self> {
+        configContent { $0.tabLabel = label; $0.tabIcon = icon }
+    }
+}

@@ -1,0 +1,43 @@
+/// A screen that renders an HTML fragment and owns transitions to other screens.
+///
+/// A content screen is a struct whose stored properties are its constants and its typed
+/// transitions; the framework reads the transitions once, at start-up, and names each URL
+/// step after its property (`gameDay` → `game-day`).
+/// ```swift
+/// struct Feed: ContentScreen {
+///     let title = "Feed"                           // a screen constant
+///     let match: Push<Feed, Match>                 // a typed transition
+///     let gameDay: Push<Feed, GameDay>?            // an optional transition
+///
+///     func body(_ context: Void, router: Router<Feed>) -> some HTML {
+///         h1 { router[next: \.title] }
+///         a(.href(router.link(\.match, 12))) { "Match 12" }
+///     }
+/// }
+/// ```
+/// The fragment is wrapped in the page chrome (tabs, breadcrumb, modal layer) by the
+/// framework; it is never a whole page. `body` may `await` data and may throw an
+/// ``HTTPError`` (for instance `.notFound` for a missing id).
+public protocol ContentScreen: Screen where NestedScreen == Self {
+    /// The HTML fragment type `body` returns.
+    associatedtype Body: HTML
+
+    /// The screen's title constant: `<title>`, breadcrumb and tab labels. Defaults to the
+    /// type's name.
+    var title: String { get }
+    /// The title for one context, e.g. "Match 12"; defaults to `title`.
+    func title(for context: Context) -> String
+    /// A short symbol (an emoji or a character) shown above the label in the tab bar.
+    var tabIcon: String? { get }
+
+    /// Renders the screen's fragment for a context.
+    @HTMLBuilder
+    func body(_ context: Context, router: Router<Self>) async throws -> Body
+}
+
+extension ContentScreen {
+    public var nestedScreen: Self { self }
+    public var title: String { Self.screenName }
+    public func title(for context: Context) -> String { title }
+    public var tabIcon: String? { nil }
+}

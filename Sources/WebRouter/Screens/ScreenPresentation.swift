@@ -1,0 +1,44 @@
+/// How a content screen is shown where it is placed in the tree.
+///
+/// Containers and `configContent` hooks adjust it once, at start-up:
+/// ```swift
+/// AnySearchFilter()
+///     .navigation()
+///     .configContent { $0.classes.append("toolbar-visible") }
+///     .present()
+/// ```
+public struct ScreenPresentation: Sendable, Equatable {
+    /// The screen starts a navigation stack (its layer shows a breadcrumb).
+    public var isNavigationStack = false
+    /// Replaces the screen's title (breadcrumb, `<title>`) at this place.
+    public var title: String?
+    /// CSS classes added to the screen's layer.
+    public var classes: [String] = []
+    /// Whether the layer's breadcrumb is shown (a navigation stack's bar can be hidden).
+    public var showsBreadcrumb = true
+    /// A tab's label and icon when the screen is the root of a tab.
+    public var tabLabel: String?
+    public var tabIcon: String?
+    /// The URL name of a tab or a window case (defaults to the kebab-cased type name).
+    public var routeName: String?
+    /// Raw, pre-rendered HTML placed before and after the screen's fragment; fill them
+    /// with `prepend(_:)` and `append(_:)`, which escape like every other HTML.
+    public private(set) var before: [UInt8] = []
+    public private(set) var after: [UInt8] = []
+
+    public init() {}
+
+    /// Renders `html` before the screen's fragment at this place.
+    public mutating func prepend<H: HTML>(@HTMLBuilder _ html: () -> H) {
+        var output = HTMLOutput(capacity: 256)
+        html().render(into: &output)
+        before += output.bytes
+    }
+
+    /// Renders `html` after the screen's fragment at this place.
+    public mutating func append<H: HTML>(@HTMLBuilder _ html: () -> H) {
+        var output = HTMLOutput(capacity: 256)
+        html().render(into: &output)
+        after += output.bytes
+    }
+}

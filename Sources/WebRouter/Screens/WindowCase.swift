@@ -1,0 +1,20 @@
+/// One case of a window: a screen without context (`/welcome`) or a tab bar (`/feed`, …).
+public struct WindowCase: Sendable {
+    enum Content: Sendable {
+        case screen(any Screen)
+        case tabs(Tabs)
+    }
+    let content: Content
+}
+
+/// Collects the cases of `ConditionalWindow { … }` in order; index 0 is the first.
+@resultBuilder
+public enum WindowCaseBuilder {
+    public static func buildExpression<S: Screen>(_ screen: S) -> [WindowCase] where S.Context == Void {
+        [WindowCase(content: .screen(screen))]
+    }
+    public static func buildExpression(_ tabs: Tabs) -> [WindowCase] {
+        [WindowCase(content: .tabs(tabs))]
+    }
+    public static func buildBlock(_ parts: [WindowCase]...) -> [WindowCase] { parts.flatMap { $0 } }
+}

@@ -1,0 +1,37 @@
+/// Presents a screen as a modal layer over the current one: a `~name` URL step, rendered
+/// as a `<dialog>` with a dismiss link; pushes after it belong to the layer's own stack.
+///
+/// ```swift
+/// struct Search: ContentScreen {
+///     let user: Present<Search, Navigation<Player>>
+/// }
+/// Search(user: Present(Navigation(Player(team: Push(Team())))))   // /search/~user/7/team/3
+/// ```
+public struct Present<From: ContentScreen, To: Screen>: Transition {
+    public typealias Context = To.Context
+    public private(set) var _edge: RouteEdge
+
+    public init(_ to: To, style: PresentStyle = .sheet) where To.Context: URLContext {
+        _edge = RouteEdge(kind: .present(style), target: to, codec: .of(To.Context.self))
+    }
+
+    public init(_ to: To, style: PresentStyle = .sheet) where To.Context == Void {
+        _edge = RouteEdge(kind: .present(style), target: to, codec: .void)
+    }
+
+    /// Overrides the URL step name (by default the kebab-cased property name).
+    public func named(_ name: String) -> Self {
+        var copy = self
+        copy._edge.name = name
+        return copy
+    }
+}
+
+extension Screen {
+    /// `Settings().navigation().present()`: presents this screen, `From` inferred.
+    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet) -> Present<From, Self>
+    where Context: URLContext { Present(self, style: style) }
+
+    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet) -> Present<From, Self>
+    where Context == Void { Present(self, style: style) }
+}

@@ -1,0 +1,35 @@
+/// Pushes a screen onto the current navigation stack: one more URL path step and one
+/// more breadcrumb entry.
+///
+/// ```swift
+/// struct Feed: ContentScreen {
+///     let match: Push<Feed, Match>
+/// }
+/// Feed(match: Push(Match()))       // /feed/match/12
+/// ```
+/// The target's context must be a `URLContext` (or `Void`), checked at compile time.
+public struct Push<From: ContentScreen, To: Screen>: Transition {
+    public typealias Context = To.Context
+    public private(set) var _edge: RouteEdge
+
+    public init(_ to: To) where To.Context: URLContext {
+        _edge = RouteEdge(kind: .push, target: to, codec: .of(To.Context.self))
+    }
+
+    public init(_ to: To) where To.Context == Void {
+        _edge = RouteEdge(kind: .push, target: to, codec: .void)
+    }
+
+    /// Overrides the URL step name (by default the kebab-cased property name).
+    public func named(_ name: String) -> Self {
+        var copy = self
+        copy._edge.name = name
+        return copy
+    }
+}
+
+extension Screen {
+    /// `Player().push()`: a push to this screen, its `From` inferred from the property type.
+    public func push<From: ContentScreen>() -> Push<From, Self> where Context: URLContext { Push(self) }
+    public func push<From: ContentScreen>() -> Push<From, Self> where Context == Void { Push(self) }
+}

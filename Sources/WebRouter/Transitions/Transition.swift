@@ -1,0 +1,53 @@
+/// A typed move from one content screen to another screen.
+///
+/// Transitions are stored properties of a `ContentScreen`; the router turns a key path to
+/// one into a URL:
+/// ```swift
+/// struct Feed: ContentScreen {
+///     let match: Push<Feed, Match>      // From = Feed, To = Match, Context = Match.Context
+/// }
+/// router.link(\.match, 12)              // "/feed/match/12"
+/// ```
+/// `Push`, `Present` and the type-erased `AnyScreenTransition` and `PreciseTransition`
+/// are the transitions of the web: a path step, or a modal layer.
+public protocol Transition: Sendable {
+    /// The screen that owns the transition.
+    associatedtype From: ContentScreen
+    /// The screen it leads to.
+    associatedtype To: Screen
+    /// The value the move needs: the target screen's context.
+    associatedtype Context: Sendable = To.Context
+
+    /// The route-graph edge this transition stands for (framework machinery).
+    var _edge: RouteEdge { get }
+}
+
+/// The identity of one transition value in the tree; links find their route node by it,
+/// without reflection at request time.
+public final class TransitionIdentity: Sendable {
+    init() {}
+}
+
+/// A transition as the route table sees it: kind, target, context codec and name.
+public struct RouteEdge: Sendable {
+    enum Kind: Sendable, Equatable {
+        case push
+        case present(PresentStyle)
+    }
+    let kind: Kind
+    let target: any Screen
+    let codec: ContextCodec
+    let identity: TransitionIdentity
+    var name: String?
+
+    init<To: Screen>(kind: Kind, target: To, codec: ContextCodec) {
+        self.kind = kind
+        self.target = target
+        self.codec = codec
+        self.identity = TransitionIdentity()
+        self.name = nil
+    }
+
+    /// The same edge under another kind: type erasure keeps identity and target.
+    init(erasing edge: RouteEdge) { self = edge }
+}
