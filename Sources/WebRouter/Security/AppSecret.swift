@@ -1,0 +1,87 @@
+import Crypto
+import Foundation
+
+/// The app's secret key material, from which the keys that sign sessions and CSRF tokens are derived.
+///
+/// Every instance of an app that serves the same users must use the same secret (set
+/// `WEBROUTER_SECRET`); each purpose gets its own key through HKDF-SHA256, so a token made
+/// for one purpose is never accepted for another.
+///
+/// ```swift
+/// let (secret, isEphemeral) = AppSecret.fromEnvironment()
+/// if isEphemeral { logger.warning("WEBROUTER_SECRET is not set; sessions end when the server stops") }
+/// let signer = MessageSigner(secret: secret, purpose: "session")
+/// ```
+public struct AppSecret: Sendable, CustomStringConvertible {
+    /// The fewest bytes (for `init?(bytes:)`) or characters (for `init?(passphrase:)`) accepted.
+    public static let minimumLength = 32
+
+    /// The environment variable `fromEnvironment` reads.
+    public static let environmentVariable = "WEBROUTER_SECRET"
+
+    private static let passphraseSalt = Array("WebRouter.AppSecret.passphrase.v1".utf8)
+    private static let purposeSalt = Array("WebRouter.AppSecret.purpose.v1".utf8)
+
+    private let master: KeyBox
+
+    private init(master: SymmetricKey) {
+        self.master = KeyBox(key: master)
+    }
+
+    /// A secret made of raw key bytes; `nil` when there are fewer than 32 of them.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count >= Self.minimumLength else { return nil }
+        self.init(master: SymmetricKey(data: bytes))
+    }
+
+    /// A secret from a passphrase or an encoded key (such as the value of `WEBROUTER_SECRET`):
+    /// the key is derived with HKDF-SHA256 from the string's UTF-8 bytes, exactly as given.
+    /// `nil` when the string has fewer than 32 characters.
+    public init?(passphrase: String) {
+        guard passphrase.count >= Self.minimumLength else { return nil }
+        let derived = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: Array(passphrase.utf8)),
+            salt: Self.passphraseSalt,
+            outputByteCount: 32
+        )
+        self.init(master: derived)
+    }
+
+    /// A fresh secret of 256 random bits; tokens signed with it die with the process.
+    public static func random() -> AppSecret {
+        AppSecret(master: SymmetricKey(size: .bits256))
+    }
+
+    /// Reads `WEBROUTER_SECRET` from `env`. Without it, or when it is shorter than 32 characters,
+    /// returns a random secret and `isEphemeral == true` so the caller can log a warning.
+    public static func fromEnvironment(
+        _ env: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (secret: AppSecret, isEphemeral: Bool) {
+        if let value = env[environmentVariable], let secret = AppSecret(passphrase: value) {
+            return (secret, false)
+        }
+        return (random(), true)
+    }
+
+    /// A 256-bit key for one purpose (such as `"session"` or `"csrf"`), derived with HKDF-SHA256;
+    /// different purposes give unrelated keys.
+    public func derivedKey(for purpose: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: master.key,
+            salt: Self.purposeSalt,
+            info: Array(purpose.utf8),
+            outputByteCount: 32
+        )
+    }
+
+    /// Never shows key material, so a secret that ends up in a log line leaks nothing.
+    public var description: String { "AppSecret(redacted)" }
+}
+
+/// Carries a `SymmetricKey` across concurrency domains.
+///
+/// swift-crypto does not mark `SymmetricKey` `Sendable`, but it is an immutable value whose
+/// storage is never written after creation, so sharing it between threads is safe.
+struct KeyBox: @unchecked Sendable {
+    let key: SymmetricKey
+}

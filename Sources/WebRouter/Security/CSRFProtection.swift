@@ -1,0 +1,100 @@
+import Crypto
+
+/// Cross-site request forgery protection with a signed double-submit token.
+///
+/// Each browser gets a random id in its own `HttpOnly` cookie; each form carries a token that
+/// signs its issue time bound to that id (the id itself is not in the token). A POST is
+/// accepted only when its token verifies against the id in the cookie and is not expired, which
+/// a page on another site cannot arrange.
+///
+/// ```swift
+/// let csrf = CSRFProtection(secret: secret)
+/// let id = cookies[csrf.cookieName].flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil } ?? csrf.newBrowserID()
+/// let field = csrf.token(for: id, now: now)            // <input type="hidden" name="csrf" value=…>
+/// // on POST:
+/// guard csrf.isValid(token: form["csrf"], browserID: cookies[csrf.cookieName], now: now) else { return .forbidden }
+/// ```
+public struct CSRFProtection: Sendable {
+    /// The number of random bytes in a browser id.
+    static let browserIDByteCount = 16
+
+    /// A token issued up to this many seconds in the future is still accepted (clock skew
+    /// between instances).
+    public static let allowedClockSkew = 300
+
+    /// The name of the browser-id cookie.
+    public let cookieName: String
+    /// How long a form token stays valid, in seconds.
+    public let tokenLifetime: Int
+    /// Whether the cookie carries `Secure`.
+    public let secure: Bool
+
+    private let signer: MessageSigner
+
+    /// CSRF protection signing with `secret`'s CSRF key.
+    ///
+    /// - Precondition: `cookieName` is a valid cookie name and `tokenLifetime` is positive;
+    ///   both are configuration, not request input.
+    public init(
+        secret: AppSecret,
+        cookieName: String = "wr_csrf",
+        tokenLifetime: Int = 60 * 60 * 12,
+        secure: Bool = false
+    ) {
+        precondition(CookieHeaderValue.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
+        precondition(tokenLifetime > 0, "tokenLifetime must be positive, got \(tokenLifetime)")
+        self.cookieName = cookieName
+        self.tokenLifetime = tokenLifetime
+        self.secure = secure
+        self.signer = MessageSigner(secret: secret, purpose: "csrf")
+    }
+
+    /// A new random 128-bit browser id, base64url (22 characters).
+    public func newBrowserID() -> String {
+        SymmetricKey(size: .bits128).withUnsafeBytes { Base64URL.encode($0) }
+    }
+
+    /// Whether `browserID` looks like one `newBrowserID()` made (a cookie value worth keeping).
+    public func isWellFormedBrowserID(_ browserID: String) -> Bool {
+        browserID.utf8.count == Base64URL.encodedLength(of: Self.browserIDByteCount)
+            && Base64URL.decode(browserID) != nil
+    }
+
+    /// A form token for `browserID`, issued at `now` (Unix seconds).
+    public func token(for browserID: String, now: Int) -> String {
+        signer.sign(Self.timestampBytes(now), boundTo: Array(browserID.utf8))
+    }
+
+    /// Whether `token` was issued for `browserID` and has not expired at `now`; `false` for a
+    /// missing, forged, malformed or expired token, or one made for another browser.
+    public func isValid(token: String?, browserID: String?, now: Int) -> Bool {
+        guard let token, let browserID, isWellFormedBrowserID(browserID),
+              let payload = signer.verify(token, boundTo: Array(browserID.utf8)),
+              let issuedAt = Self.timestamp(from: payload)
+        else { return false }
+        let (age, overflow) = now.subtractingReportingOverflow(issuedAt)
+        return !overflow && age <= tokenLifetime && age >= -Self.allowedClockSkew
+    }
+
+    /// The `Set-Cookie` header value storing `browserID` (`Path=/; HttpOnly; SameSite=Lax`, and
+    /// `Secure` when configured) for the browser's session. Pass an id from `newBrowserID()`;
+    /// a malformed one yields a header that clears the cookie instead, so nothing from a
+    /// request can reach the header.
+    public func setCookieHeader(browserID: String) -> String {
+        guard isWellFormedBrowserID(browserID) else {
+            return CookieHeaderValue.make(name: cookieName, value: "", maxAge: 0, secure: secure)
+        }
+        return CookieHeaderValue.make(name: cookieName, value: browserID, maxAge: nil, secure: secure)
+    }
+
+    private static func timestampBytes(_ time: Int) -> [UInt8] {
+        let bits = UInt64(bitPattern: Int64(time))
+        return (0..<8).map { UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * $0)) }
+    }
+
+    private static func timestamp(from bytes: [UInt8]) -> Int? {
+        guard bytes.count == 8 else { return nil }
+        let bits = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return Int(exactly: Int64(bitPattern: bits))
+    }
+}

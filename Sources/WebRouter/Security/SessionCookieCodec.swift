@@ -1,0 +1,86 @@
+/// Turns a `Session` into a signed cookie and back: no server-side store, tampering detected.
+///
+/// The cookie value is a `MessageSigner` token (purpose `"session"`), so it only ever contains
+/// `[A-Za-z0-9-_.]` whatever the session holds. A missing, malformed, tampered or expired
+/// cookie decodes to `nil` — treat that as "no session".
+///
+/// ```swift
+/// let codec = SessionCookieCodec(secret: secret, secure: true)
+/// var session = codec.decode(request.cookies[codec.cookieName], now: now) ?? Session(issuedAt: now)
+/// session["user"] = "ada"
+/// response.headers.add("Set-Cookie", try codec.setCookieHeader(session))
+/// ```
+public struct SessionCookieCodec: Sendable {
+    /// The most bytes a cookie value may have; browsers keep about 4096 per cookie in total.
+    public static let maximumValueLength = 4000
+
+    /// A session issued up to this many seconds in the future is still accepted, so instances
+    /// whose clocks differ slightly can share sessions.
+    public static let allowedClockSkew = 300
+
+    /// The name of the session cookie.
+    public let cookieName: String
+    /// How long a session stays valid after `issuedAt`, and the cookie's `Max-Age`, in seconds.
+    public let maxAge: Int
+    /// Whether the cookie carries `Secure` (serve over HTTPS, or behind a TLS proxy).
+    public let secure: Bool
+
+    private let signer: MessageSigner
+
+    /// A codec signing with `secret`'s session key.
+    ///
+    /// - Precondition: `cookieName` is a valid cookie name (letters, digits, `_`, `-`, …) and
+    ///   `maxAge` is positive; both are configuration, not request input.
+    public init(
+        secret: AppSecret,
+        cookieName: String = "wr_session",
+        maxAge: Int = 60 * 60 * 24 * 14,
+        secure: Bool = false
+    ) {
+        precondition(CookieHeaderValue.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
+        precondition(maxAge > 0, "a session's maxAge must be positive, got \(maxAge)")
+        self.cookieName = cookieName
+        self.maxAge = maxAge
+        self.secure = secure
+        self.signer = MessageSigner(secret: secret, purpose: "session")
+    }
+
+    /// The session in `cookieValue`; `nil` when it is missing, malformed, tampered with,
+    /// expired (older than `maxAge` at `now`, Unix seconds) or issued too far in the future.
+    public func decode(_ cookieValue: String?, now: Int) -> Session? {
+        guard let cookieValue, !cookieValue.isEmpty,
+              cookieValue.utf8.count <= Self.maximumValueLength,
+              let payload = signer.verify(cookieValue),
+              let session = SessionWireFormat.decode(payload)
+        else { return nil }
+        let (age, overflow) = now.subtractingReportingOverflow(session.issuedAt)
+        guard !overflow, age <= maxAge, age >= -Self.allowedClockSkew else { return nil }
+        return session
+    }
+
+    /// The signed cookie value for `session`.
+    ///
+    /// - Throws: `SessionCookieError.tooLarge` when it would exceed `maximumValueLength` bytes.
+    public func encode(_ session: Session) throws(SessionCookieError) -> String {
+        let payloadSize = SessionWireFormat.encodedSize(of: session)
+        let valueLength = Base64URL.encodedLength(of: payloadSize) + 1 + MessageSigner.macTextLength
+        guard valueLength <= Self.maximumValueLength else {
+            throw .tooLarge(byteCount: valueLength, limit: Self.maximumValueLength)
+        }
+        return signer.sign(SessionWireFormat.encode(session))
+    }
+
+    /// The full `Set-Cookie` header value storing `session` (`Path=/; Max-Age; HttpOnly;
+    /// SameSite=Lax`, and `Secure` when configured), or, for `nil`, one that clears the cookie.
+    ///
+    /// - Throws: `SessionCookieError.tooLarge` when the session does not fit in a cookie.
+    public func setCookieHeader(_ session: Session?) throws(SessionCookieError) -> String {
+        guard let session else { return clearCookieHeader }
+        return CookieHeaderValue.make(name: cookieName, value: try encode(session), maxAge: maxAge, secure: secure)
+    }
+
+    /// A `Set-Cookie` header value that removes the session cookie (`Max-Age=0`), such as on sign-out.
+    public var clearCookieHeader: String {
+        CookieHeaderValue.make(name: cookieName, value: "", maxAge: 0, secure: secure)
+    }
+}
