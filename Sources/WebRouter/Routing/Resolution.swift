@@ -1,0 +1,108 @@
+/// A parsed state laid out for the page: its tab bar, and its layers (the screen stack
+/// underneath, then each modal) with their breadcrumbs, titles and dismiss links.
+///
+/// Computed in one pass over the steps; rendering the screens' fragments is separate.
+struct Resolution: Sendable {
+    struct Tab: Sendable, Equatable {
+        let name: String
+        let label: String
+        let icon: String?
+        let href: String
+        let isSelected: Bool
+    }
+    struct Crumb: Sendable, Equatable {
+        let label: String
+        let href: String
+    }
+    struct Layer: Sendable {
+        /// Steps `start..<end` of the state belong to this layer; `end - 1` is shown.
+        let start: Int
+        let end: Int
+        /// Empty when the layer is not a navigation stack (or hides its bar).
+        let breadcrumb: [Crumb]
+        let screenName: String
+        let title: String
+        let classes: [String]
+        /// For a modal layer: its style and the URL without it.
+        let style: PresentStyle?
+        let dismissHref: String?
+    }
+
+    let path: ParsedPath
+    let tabs: [Tab]
+    let tabBarClasses: [String]
+    let layers: [Layer]
+
+    /// The topmost layer (the last modal, or the base stack).
+    var top: Layer { layers[layers.count - 1] }
+
+    init(table: RouteTable, path: ParsedPath, rememberedTabs: (String) -> String? = { _ in nil }) {
+        self.path = path
+        let steps = path.state.steps
+        var titles: [String] = []
+        titles.reserveCapacity(steps.count)
+        for (index, step) in steps.enumerated() {
+            let node = table.nodes[step.node]
+            titles.append(node.presentation.title ?? Self.title(of: node.content, context: path.values[index]))
+        }
+
+        var layers: [Layer] = []
+        var start = 0
+        while start < steps.count {
+            var end = start + 1
+            while end < steps.count && !table.nodes[steps[end].node].kind.isPresent { end += 1 }
+            let first = table.nodes[steps[start].node]
+            let topNode = table.nodes[steps[end - 1].node]
+            var crumbs: [Crumb] = []
+            if first.inNavigationStack && first.presentation.showsBreadcrumb {
+                crumbs.reserveCapacity(end - start)
+                for index in start..<end {
+                    crumbs.append(Crumb(label: titles[index], href: table.url(path.state, prefix: index + 1)))
+                }
+            }
+            var style: PresentStyle?
+            if case .present(let presentStyle) = first.kind { style = presentStyle }
+            layers.append(Layer(
+                start: start, end: end, breadcrumb: crumbs, screenName: topNode.screenName, title: titles[end - 1],
+                classes: topNode.presentation.classes, style: style,
+                dismissHref: start > 0 ? table.url(path.state, prefix: start) : nil))
+            start = end
+        }
+        self.layers = layers
+
+        let root = table.nodes[steps[0].node]
+        if case .tab(let caseIndex, let selected) = root.kind {
+            var tabs: [Tab] = []
+            for id in table.caseRoots[caseIndex] {
+                let node = table.nodes[id]
+                guard case .tab(_, let tabIndex) = node.kind else { continue }
+                let isSelected = tabIndex == selected
+                let home = "/" + node.name
+                tabs.append(Tab(
+                    name: node.name,
+                    label: node.presentation.tabLabel ?? node.content.title,
+                    icon: node.presentation.tabIcon ?? node.content.tabIcon,
+                    href: isSelected ? home : (rememberedTabs(node.name) ?? home),
+                    isSelected: isSelected))
+            }
+            self.tabs = tabs
+            if case .tabs(let bar) = table.window.cases[caseIndex].content {
+                tabBarClasses = bar.presentation.classes
+            } else {
+                tabBarClasses = []
+            }
+        } else {
+            tabs = []
+            tabBarClasses = []
+        }
+    }
+
+    static func title(of screen: any ContentScreen, context: any Sendable) -> String {
+        typedTitle(screen, context)
+    }
+
+    private static func typedTitle<S: ContentScreen>(_ screen: S, _ context: any Sendable) -> String {
+        guard let typed = context as? S.Context else { return screen.title }
+        return screen.title(for: typed)
+    }
+}
