@@ -1,4 +1,83 @@
-/// What a screen and the window's condition know about the request being answered.
+import Synchronization
+
+/// What a screen, an action and the window's condition know about the request being
+/// answered: the request itself, the signed session, the CSRF token for forms, and, when a
+/// form is rendered again after a failed action, what was submitted and what was wrong.
+///
+/// ```swift
+/// ConditionalWindow(selecting: { $0.session["user"] == nil ? 1 : 2 }) { … }
+///
+/// func body(_ context: Void, router: Router<Search>) -> some HTML {
+///     let query = router.request.query["q"] ?? ""
+///     …
+/// }
+/// ```
 public final class RequestContext: Sendable {
-    public init() {}
+    /// The HTTP request.
+    public let request: HTTPRequest
+    /// The time of the request, in seconds since 1970.
+    public let now: Int
+    /// The token every form of this page carries in its `_csrf` field.
+    public let csrfToken: String
+    /// The values of the form being rendered again after an action answered `.invalid`.
+    public let submittedForm: FormData?
+    /// The messages of that failed action.
+    public let formErrors: FormErrors
+
+    let browserID: String
+    let issuesBrowserID: Bool
+    private let mutableSession: Mutex<SessionState>
+
+    struct SessionState: Sendable {
+        var session: Session
+        var changed = false
+    }
+
+    init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
+         csrfToken: String, submittedForm: FormData? = nil, formErrors: FormErrors = FormErrors()) {
+        self.request = request
+        self.now = now
+        self.browserID = browserID
+        self.issuesBrowserID = issuesBrowserID
+        self.csrfToken = csrfToken
+        self.submittedForm = submittedForm
+        self.formErrors = formErrors
+        self.mutableSession = Mutex(SessionState(session: session))
+    }
+
+    /// A context for a request in tests, with an empty session and a fixed token.
+    public convenience init(request: HTTPRequest = HTTPRequest(method: .get, path: "/"), session: Session? = nil) {
+        self.init(request: request, now: 0, session: session ?? Session(issuedAt: 0), browserID: "test",
+                  issuesBrowserID: false, csrfToken: "test")
+    }
+
+    /// The query items of the request URL.
+    public var query: QueryItems { request.query }
+
+    /// The signed session (empty for a new visitor).
+    public var session: Session { mutableSession.withLock { $0.session } }
+
+    /// Changes the session; the new value is sent back in its signed cookie.
+    /// ```swift
+    /// router.request.updateSession { $0["user"] = "demo" }     // sign in
+    /// router.request.updateSession { $0.values = [:] }         // sign out
+    /// ```
+    public func updateSession(_ change: (inout Session) -> Void) {
+        mutableSession.withLock { state in
+            change(&state.session)
+            state.session.issuedAt = now
+            state.changed = true
+        }
+    }
+
+    var sessionChange: Session? {
+        mutableSession.withLock { $0.changed ? $0.session : nil }
+    }
+
+    /// The `next` query parameter when it is a local path (the page a visitor wanted before
+    /// being sent to sign in); anything else is ignored.
+    public var nextURL: String? { LocalPath.sanitized(request.query["next"]) }
+
+    /// A submitted value to put back into a field of a form rendered again.
+    public func submitted(_ field: String) -> String? { submittedForm?[field] }
 }

@@ -30,9 +30,22 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
     /// A short symbol (an emoji or a character) shown above the label in the tab bar.
     var tabIcon: String? { get }
 
+    /// The named actions the screen handles on `POST` (``NoAction`` when none).
+    associatedtype Action: ScreenAction = NoAction
+
     /// Renders the screen's fragment for a context.
     @HTMLBuilder
     func body(_ context: Context, router: Router<Self>) async throws -> Body
+
+    /// Handles a `POST` of one of the screen's actions, with the decoded form (its CSRF token
+    /// already checked), and says where to go next.
+    func perform(_ action: Action, form: FormData, router: Router<Self>) async throws -> ActionResult
+}
+
+extension ContentScreen where Action == NoAction {
+    public func perform(_ action: NoAction, form: FormData, router: Router<Self>) async throws -> ActionResult {
+        .move(to: router.url)
+    }
 }
 
 extension ContentScreen {

@@ -1,0 +1,57 @@
+extension Application {
+    /// Runs the action a form posts to the screen on top of the state.
+    func performAction(_ path: ParsedPath, context: RequestContext) async -> HTTPResponse {
+        let request = context.request
+        let form: FormData
+        do {
+            form = try request.form()
+        } catch {
+            return errorPage(HTTPError(.badRequest, "The form could not be read."), request: request)
+        }
+        // The token must match the browser's own CSRF cookie, which must already exist.
+        guard !context.issuesBrowserID,
+              csrf.isValid(token: form[ActionForm.csrfField], browserID: context.browserID, now: context.now) else {
+            configuration.logger.notice("rejected a POST to \(request.path) without a valid CSRF token")
+            return errorPage(HTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again."), request: request)
+        }
+        let position = path.state.depth - 1
+        let node = table.nodes[path.state.steps[position].node]
+        let result: ActionResult
+        do {
+            result = try await perform(node.content, name: form[ActionForm.actionField] ?? "", form: form,
+                                       path: path, position: position, context: context)
+        } catch let error as HTTPError {
+            return errorPage(error, request: request)
+        } catch {
+            configuration.logger.error("action of \(node.screenName) failed at \(request.path): \(error)")
+            return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), request: request)
+        }
+        switch result.kind {
+        case .move(let location):
+            return .redirect(to: location, status: .seeOther)
+        case .invalid(let errors):
+            let again = RequestContext(
+                request: request, now: context.now, session: context.session, browserID: context.browserID,
+                issuesBrowserID: false, csrfToken: context.csrfToken, submittedForm: form, formErrors: errors)
+            var response = await renderPage(path, context: again, status: .unprocessableContent)
+            // Session changes made by the action still count.
+            if let session = again.sessionChange ?? context.sessionChange, let header = try? sessions.setCookieHeader(session) {
+                response.headers.add(name: "Set-Cookie", value: header)
+            }
+            return response
+        }
+    }
+
+    private func perform<S: ContentScreen>(
+        _ screen: S, name: String, form: FormData, path: ParsedPath, position: Int, context: RequestContext
+    ) async throws -> ActionResult {
+        guard S.Action.self != NoAction.self else {
+            throw HTTPError(.methodNotAllowed, "This page has no form to submit.")
+        }
+        guard let action = S.Action(rawValue: name) else {
+            throw HTTPError(.badRequest, "This page has no action named “\(name)”.")
+        }
+        let router = Router(table: table, path: path, position: position, screen: screen, request: context)
+        return try await screen.perform(action, form: form, router: router)
+    }
+}

@@ -1,0 +1,48 @@
+extension Application {
+    /// A readable error page in the app's chrome, with a link home.
+    func errorPage(_ error: HTTPError, request: HTTPRequest, link: (label: String, href: String)? = nil) -> HTTPResponse {
+        let target = link ?? ("Go to the start page", "/")
+        let content = AnyHTML(ErrorFragment(status: error.status, message: error.message, linkLabel: target.label, linkHref: target.href))
+        let page = PageModel(
+            title: error.status.reason, appName: configuration.appName, screenName: "Error",
+            base: LayerModel(screenName: "Error", breadcrumb: [], content: content, classes: ["error-page"]),
+            layout: configuration.layout)
+        var response = HTTPResponse.html(PageRenderer.render(page), status: error.status)
+        SecurityHeaders.apply(to: &response.headers)
+        return response
+    }
+
+    /// The 404 page for a URL that does not parse, linking to its longest valid prefix.
+    func notFoundPage(_ error: RouteParseError, request: HTTPRequest) -> HTTPResponse {
+        let message: String
+        switch error.reason {
+        case .unknownStep(let step): message = "There is no page “\(step)” here."
+        case .missingContext(let step): message = "The address ends before “\(step)” says which one."
+        case .badContext(let step, let type): message = "The value after “\(step)” is not a valid \(type)."
+        }
+        guard let prefix = error.validPrefix else {
+            return errorPage(HTTPError(.notFound, message), request: request)
+        }
+        let href = table.print(prefix)
+        let node = table.nodes[prefix.steps[prefix.depth - 1].node]
+        return errorPage(HTTPError(.notFound, message), request: request,
+                         link: ("Go to \(node.content.title) (\(href))", href))
+    }
+}
+
+/// The content of an error page.
+struct ErrorFragment: HTML {
+    let status: HTTPStatus
+    let message: String
+    let linkLabel: String
+    let linkHref: String
+
+    func render(into output: inout HTMLOutput) {
+        div(.class("error")) {
+            h1 { status.reason }
+            p(.class("error-status")) { "Error \(status.code)" }
+            p { message }
+            p { a(.href(linkHref), .rel("up"), .class("button")) { linkLabel } }
+        }.render(into: &output)
+    }
+}

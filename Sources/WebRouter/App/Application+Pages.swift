@@ -1,0 +1,77 @@
+extension Application {
+    /// Renders the page of a state: the fragments of the screen on top of each layer,
+    /// wrapped in the chrome.
+    func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
+        var memory = TabMemory(cookie: context.request.cookies[TabMemory.cookieName])
+        let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0, in: self.table) })
+
+        var layers: [LayerModel] = []
+        layers.reserveCapacity(resolution.layers.count)
+        for layer in resolution.layers {
+            let content: [UInt8]
+            do {
+                content = try await renderFragment(path, position: layer.end - 1, context: context)
+            } catch let error as HTTPError {
+                return errorPage(error, request: context.request)
+            } catch {
+                configuration.logger.error("screen \(layer.screenName) failed at \(context.request.path): \(error)")
+                return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), request: context.request)
+            }
+            layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb.map { Crumb(label: $0.label, href: $0.href) },
+                                     content: AnyHTML(RenderedFragment(bytes: content)), classes: layer.classes))
+        }
+
+        let top = resolution.top
+        var page = PageModel(
+            title: top.title, appName: configuration.appName, screenName: top.screenName,
+            tabs: resolution.tabs.map { TabItem(label: $0.label, href: $0.href, isSelected: $0.isSelected, icon: $0.icon) },
+            base: layers[0],
+            layout: configuration.layout, csrfToken: context.csrfToken)
+        for (index, layer) in resolution.layers.enumerated().dropFirst() {
+            page.modals.append(ModalLayer(layer: layers[index], dismissHref: layer.dismissHref ?? "/",
+                                          style: layer.style ?? .sheet(), title: layer.title))
+        }
+
+        var response = HTTPResponse.html(PageRenderer.render(page), status: status)
+        if let selected = resolution.tabs.first(where: \.isSelected) {
+            let before = memory
+            memory.remember(table.url(path.state, prefix: resolution.layers[0].end), for: selected.name)
+            if memory != before {
+                response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory))
+            }
+        }
+        return response
+    }
+
+    func tabMemoryCookie(_ memory: TabMemory) -> String {
+        "\(TabMemory.cookieName)=\(memory.cookieValue); Path=/; HttpOnly; SameSite=Lax"
+            + (configuration.secureCookies ? "; Secure" : "")
+    }
+
+    /// Renders the fragment of the screen at one step of the state.
+    func renderFragment(_ path: ParsedPath, position: Int, context: RequestContext) async throws -> [UInt8] {
+        let node = table.nodes[path.state.steps[position].node]
+        return try await render(node.content, path: path, position: position, context: context, presentation: node.presentation)
+    }
+
+    private func render<S: ContentScreen>(
+        _ screen: S, path: ParsedPath, position: Int, context: RequestContext, presentation: ScreenPresentation
+    ) async throws -> [UInt8] {
+        guard let value = path.values[position] as? S.Context else {
+            throw HTTPError(.internalServerError, "The screen's context has an unexpected type.")
+        }
+        let router = Router(table: table, path: path, position: position, screen: screen, request: context)
+        let body = try await screen.body(value, router: router)
+        var output = HTMLOutput(capacity: 8192)
+        output.appendRaw(bytes: presentation.before)
+        body.render(into: &output)
+        output.appendRaw(bytes: presentation.after)
+        return output.bytes
+    }
+}
+
+/// HTML already rendered (a screen's fragment), placed into the page as it is.
+struct RenderedFragment: HTML {
+    let bytes: [UInt8]
+    func render(into output: inout HTMLOutput) { output.appendRaw(bytes: bytes) }
+}

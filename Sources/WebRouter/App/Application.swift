@@ -1,0 +1,116 @@
+import Foundation
+import Logging
+
+/// A screen tree served over HTTP: GET renders the state a URL names, POST runs the action
+/// of the screen on top and answers `303 See Other` to where it leads.
+///
+/// ```swift
+/// let app = try Application(
+///     Window(Tabs { Navigation(Feed(match: Push(Match()))) }),
+///     configuration: ApplicationConfiguration(appName: "Scores"))
+/// try await app.serve(ServerConfiguration(port: 8080, publicDirectory: "Public"))
+/// ```
+/// The route table is built and validated when the application is made; a tree with a
+/// problem stops the start with a ``RouteTableError`` naming the screens involved.
+public final class Application: Sendable {
+    /// The validated route table of the tree.
+    public let table: RouteTable
+    public let configuration: ApplicationConfiguration
+    let sessions: SessionCookieCodec
+    let csrf: CSRFProtection
+
+    public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
+        try self.init(table: RouteTable(window), configuration: configuration)
+    }
+
+    public convenience init(_ window: ConditionalWindow, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
+        try self.init(table: RouteTable(window), configuration: configuration)
+    }
+
+    init(table: RouteTable, configuration: ApplicationConfiguration) {
+        self.table = table
+        self.configuration = configuration
+        self.sessions = SessionCookieCodec(
+            secret: configuration.secret, maxAge: configuration.sessionLifetime, secure: configuration.secureCookies)
+        self.csrf = CSRFProtection(secret: configuration.secret, secure: configuration.secureCookies)
+    }
+
+    /// The handler to give an ``HTTPServer``, or to call directly in tests.
+    public var handler: HTTPHandler {
+        { [self] request in await respond(to: request) }
+    }
+
+    /// Starts an HTTP server for the application and serves until SIGINT or SIGTERM.
+    public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
+        let http = HTTPServer(configuration: server, logger: logger, handler: handler)
+        try await http.runUntilSignalled()
+    }
+
+    // MARK: - Requests
+
+    /// Answers one request.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        switch request.method {
+        case .get, .head, .post: break
+        default:
+            var response = errorPage(HTTPError(.methodNotAllowed, "This address answers GET and POST only."), request: request)
+            response.headers.set(name: "Allow", value: "GET, HEAD, POST")
+            return response
+        }
+        let context = makeContext(for: request)
+        if request.pathSegments.isEmpty && table.unnamedRoot == nil {
+            return finish(.redirect(to: defaultURL(forCase: selectedCase(context)), status: .found), context)
+        }
+        let parsed: ParsedPath
+        switch table.parse(request.pathSegments) {
+        case .success(let path): parsed = path
+        case .failure(let error): return finish(notFoundPage(error, request: request), context)
+        }
+        let caseIndex = table.caseIndex(of: parsed.state)
+        let allowed = selectedCase(context)
+        if caseIndex != allowed && !table.window.alwaysAvailable.contains(caseIndex) {
+            let wanted = request.path + (request.rawQuery.map { "?" + $0 } ?? "")
+            let target = defaultURL(forCase: allowed) + "?next=" + PathSegmentEncoding.encodeQueryValue(wanted)
+            return finish(.redirect(to: target, status: request.method == .post ? .seeOther : .found), context)
+        }
+        if request.method == .post {
+            return finish(await performAction(parsed, context: context), context)
+        }
+        return finish(await renderPage(parsed, context: context, status: .ok), context)
+    }
+
+    func selectedCase(_ context: RequestContext) -> Int {
+        guard table.window.isConditional else { return 0 }
+        let index = table.window.select(context)
+        return table.caseRoots.indices.contains(index) ? index : 0
+    }
+
+    /// The URL a window case opens at: its screen, or its first tab.
+    func defaultURL(forCase index: Int) -> String {
+        table.print(table.rootState(table.caseRoots[index][0]))
+    }
+
+    func makeContext(for request: HTTPRequest) -> RequestContext {
+        let now = Int(Date().timeIntervalSince1970)
+        let session = sessions.decode(request.cookies[sessions.cookieName], now: now) ?? Session(issuedAt: now)
+        let cookieID = request.cookies[csrf.cookieName]
+        let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
+        let id = browserID ?? csrf.newBrowserID()
+        return RequestContext(request: request, now: now, session: session, browserID: id,
+                              issuesBrowserID: browserID == nil, csrfToken: csrf.token(for: id, now: now))
+    }
+
+    /// Adds the cookies the request changed and the security headers.
+    func finish(_ response: HTTPResponse, _ context: RequestContext) -> HTTPResponse {
+        var response = response
+        SecurityHeaders.apply(to: &response.headers)
+        if context.issuesBrowserID {
+            response.headers.add(name: "Set-Cookie", value: csrf.setCookieHeader(browserID: context.browserID))
+        }
+        if let session = context.sessionChange {
+            let header = session.isEmpty ? sessions.clearCookieHeader : ((try? sessions.setCookieHeader(session)) ?? sessions.clearCookieHeader)
+            response.headers.add(name: "Set-Cookie", value: header)
+        }
+        return response
+    }
+}

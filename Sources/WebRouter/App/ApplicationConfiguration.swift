@@ -1,0 +1,40 @@
+import Logging
+
+/// How an ``Application`` presents itself and signs its cookies.
+///
+/// ```swift
+/// let (secret, isEphemeral) = AppSecret.fromEnvironment()
+/// var configuration = ApplicationConfiguration(appName: "Scores", secret: secret)
+/// configuration.layout = PageLayout(footer: { _ in AnyHTML { small { "Sample data" } } })
+/// ```
+public struct ApplicationConfiguration: Sendable {
+    /// The suffix of every `<title>`.
+    public var appName: String
+    /// The key material for session cookies and CSRF tokens; instances that serve the same
+    /// visitors must share it (`WEBROUTER_SECRET`).
+    public var secret: AppSecret
+    /// Head tags, header and footer around every page.
+    public var layout: PageLayout
+    /// Marks cookies `Secure` (set when served over TLS, e.g. behind a proxy).
+    public var secureCookies: Bool
+    /// How long a session lasts, in seconds.
+    public var sessionLifetime: Int
+    /// Where the application logs (failed screens, rejected forms).
+    public var logger: Logger
+
+    public init(
+        appName: String = "WebRouter",
+        secret: AppSecret = .random(),
+        layout: PageLayout = .default,
+        secureCookies: Bool = false,
+        sessionLifetime: Int = 60 * 60 * 24 * 14,
+        logger: Logger = Logger(label: "webrouter.app")
+    ) {
+        self.appName = appName
+        self.secret = secret
+        self.layout = layout
+        self.secureCookies = secureCookies
+        self.sessionLifetime = sessionLifetime
+        self.logger = logger
+    }
+}

@@ -1,0 +1,49 @@
+extension Router {
+    /// A form that posts one of this screen's actions to its URL, carrying the action's name
+    /// and the CSRF token in hidden fields.
+    /// ```swift
+    /// router.form(.signIn, .class("form")) {
+    ///     router.field("username", label: "Username", autocomplete: "username")
+    ///     button(.type("submit"), .class("button button-primary")) { "Sign in" }
+    /// }
+    /// ```
+    public func form<Content: HTML>(
+        _ action: From.Action, _ attributes: HTMLAttribute...,
+        @HTMLBuilder content: () -> Content
+    ) -> HTMLElement<HTMLTag.form, HTMLTuple<HTMLVoidElement<HTMLTag.input>, HTMLVoidElement<HTMLTag.input>, FormErrorSummary, Content>> {
+        let inner = content()
+        return HTMLElement([.method(.post), .action(actionURL)] + attributes) {
+            input(.type("hidden"), .name(ActionForm.actionField), .value(action.rawValue))
+            input(.type("hidden"), .name(ActionForm.csrfField), .value(request.csrfToken))
+            FormErrorSummary(messages: request.formErrors.general)
+            inner
+        }
+    }
+
+    /// The URL forms of this screen post to: its own URL, with the query of the request
+    /// when this screen is the one shown on top.
+    var actionURL: String {
+        guard position == path.state.depth - 1, let query = request.request.rawQuery, !query.isEmpty else { return url }
+        return url + "?" + query
+    }
+
+    /// A labelled input with its validation message, filled with the submitted value when
+    /// the form is rendered again (never for passwords).
+    public func field(
+        _ name: String, label: String, type: String = "text", value: String? = nil,
+        _ attributes: HTMLAttribute...
+    ) -> FormField {
+        let shown = type == "password" ? nil : (request.submitted(name) ?? value)
+        return FormField(name: name, label: label, type: type, value: shown,
+                         error: request.formErrors[name], attributes: attributes)
+    }
+
+    /// The validation messages of a form rendered again.
+    public var errors: FormErrors { request.formErrors }
+}
+
+/// The hidden fields every action form carries.
+enum ActionForm {
+    static let actionField = "_action"
+    static let csrfField = "_csrf"
+}

@@ -1,0 +1,45 @@
+/// The named actions a screen handles on `POST` to its URL, as an enum:
+///
+/// ```swift
+/// struct Login: ContentScreen {
+///     enum Action: String, ScreenAction { case signIn = "sign-in" }
+///
+///     func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
+///         guard let user = await accounts.authenticate(form["username"], form["password"]) else {
+///             return .invalid(FormErrors(general: ["Wrong username or password."]))
+///         }
+///         router.request.updateSession { $0["user"] = user.username }
+///         return .move(to: router.request.nextURL ?? "/feed")
+///     }
+/// }
+/// ```
+/// The raw value is the name sent in the form's hidden `_action` field.
+public protocol ScreenAction: RawRepresentable, Sendable, CaseIterable where RawValue == String {}
+
+/// The action type of screens that handle no `POST`.
+public enum NoAction: String, ScreenAction {
+    case none = ""
+}
+
+/// What an action answers: a move to a new URL (`303 See Other`), or the same screen again
+/// with validation messages (`422 Unprocessable Content`).
+public struct ActionResult: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case move(String)
+        case invalid(FormErrors)
+    }
+    let kind: Kind
+
+    /// Moves to a URL of the app, usually from the router: `.move(to: router.link(\.match, 3))`,
+    /// `.move(to: router.back ?? router.url)`, `.move(to: router.dismiss ?? "/")`.
+    /// Anything that is not a local path (`https://…`, `//host`, control characters) is
+    /// replaced by `/`: an action can never redirect off-site.
+    public static func move(to location: String) -> ActionResult {
+        ActionResult(kind: .move(LocalPath.sanitized(location) ?? "/"))
+    }
+
+    /// Renders the screen again with the submitted values and these messages (`422`).
+    public static func invalid(_ errors: FormErrors) -> ActionResult {
+        ActionResult(kind: .invalid(errors))
+    }
+}

@@ -1,0 +1,66 @@
+/// Remembers, in a cookie, the stack last shown in each tab, so that a tab's link leads
+/// back to it like a native tab bar; the server stays stateless.
+///
+/// The cookie holds `name=path` pairs; every path read back is parsed again and kept only
+/// when it is a state of that very tab, so a forged cookie can only point at pages of the app.
+struct TabMemory: Sendable, Equatable {
+    static let cookieName = "wr_tabs"
+    static let maximumPathLength = 1024
+
+    private(set) var paths: [String: String]
+
+    init(paths: [String: String] = [:]) { self.paths = paths }
+
+    init(cookie: String?) {
+        var paths: [String: String] = [:]
+        for pair in (cookie ?? "").split(separator: "&").prefix(32) {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals])
+            guard KebabCase.isValidName(name),
+                  let path = PathSegments.decode(pair[pair.index(after: equals)...].utf8[...]),
+                  path.utf8.count <= Self.maximumPathLength else { continue }
+            paths[name] = path
+        }
+        self.paths = paths
+    }
+
+    /// The remembered path of a tab, if it still names a state rooted at that tab.
+    func path(for tab: String, in table: RouteTable) -> String? {
+        guard let path = paths[tab], let state = table.parse(path: path),
+              table.nodes[state.steps[0].node].name == tab, table.nodes[state.steps[0].node].kind.isTab
+        else { return nil }
+        return table.print(state)
+    }
+
+    mutating func remember(_ path: String, for tab: String) {
+        paths[tab] = path.utf8.count <= Self.maximumPathLength ? path : nil
+    }
+
+    /// The cookie value: pairs sorted by tab name, paths percent-encoded for a cookie.
+    var cookieValue: String {
+        paths.keys.sorted().map { $0 + "=" + CookieSafe.encode(paths[$0]!) }.joined(separator: "&")
+    }
+}
+
+/// Percent-encoding that keeps a value inside the characters a cookie allows.
+enum CookieSafe {
+    static func encode(_ value: String) -> String {
+        var output = ""
+        output.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                output += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return output
+    }
+}
+
+extension RouteNode.Kind {
+    var isTab: Bool { if case .tab = self { true } else { false } }
+}
