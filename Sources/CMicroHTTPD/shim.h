@@ -3,8 +3,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 
 /* libmicrohttpd's entry points that Swift cannot call (C variadics) get
@@ -18,6 +20,74 @@ webrouter_start_daemon(unsigned int flags, uint16_t port,
 {
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* The URI log callback sees the request target exactly as sent (path and
+ * query, still percent-encoded); its return value becomes the request's
+ * `con_cls`. */
+typedef void *(*webrouter_uri_log_callback)(void *cls, const char *uri,
+                                            struct MHD_Connection *connection);
+
+/* An unescape callback that leaves the URL untouched: WebRouter splits the
+ * raw path into segments first and percent-decodes each segment itself, so
+ * `%2F` stays inside one segment and `%00` cannot cut the string. */
+static inline size_t
+webrouter_keep_escaped(void *cls, struct MHD_Connection *connection, char *s)
+{
+    (void)cls;
+    (void)connection;
+    return strlen(s);
+}
+
+/* Everything the WebRouter server configures, passed with fixed C types. */
+struct webrouter_daemon_settings {
+    unsigned int flags;
+    int listen_fd;                  /* an already bound, listening socket */
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    unsigned int connection_timeout; /* seconds */
+    size_t connection_memory_limit;  /* bytes */
+    MHD_AccessHandlerCallback access_handler;
+    MHD_RequestCompletedCallback completed;
+    webrouter_uri_log_callback uri_log;
+    void *cls;
+};
+
+static inline struct MHD_Daemon *
+webrouter_start_configured_daemon(const struct webrouter_daemon_settings *s)
+{
+    struct MHD_OptionItem options[] = {
+        { MHD_OPTION_LISTEN_SOCKET, (intptr_t)s->listen_fd, NULL },
+        { MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)s->thread_pool_size, NULL },
+        { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)s->connection_limit, NULL },
+        { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)s->connection_timeout, NULL },
+        { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)s->connection_memory_limit, NULL },
+        { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)s->completed, s->cls },
+        { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)s->uri_log, s->cls },
+        { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)&webrouter_keep_escaped, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    return MHD_start_daemon(s->flags, 0, NULL, NULL, s->access_handler, s->cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* MHD_get_daemon_info is variadic; this reads the bound port (0 on error). */
+static inline uint16_t
+webrouter_daemon_bind_port(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/* MHD_get_connection_info is variadic; this reads the client's address
+ * (NULL when unknown). */
+static inline const struct sockaddr *
+webrouter_connection_client_address(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
 }
 
 #endif

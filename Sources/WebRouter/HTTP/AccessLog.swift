@@ -1,0 +1,20 @@
+import Logging
+
+/// Writes one line per answered request at `.info`: method, path, status, bytes, duration.
+///
+/// ```swift
+/// let log = AccessLog(logger: Logger(label: "webrouter.access"))
+/// log.record(method: .get, path: "/feed", status: 200, bytes: 5120, since: start)
+/// // GET /feed 200 5120B 0.42ms
+/// ```
+struct AccessLog: Sendable {
+    let logger: Logger
+
+    func record(method: String, path: String, status: Int, bytes: Int, since start: ContinuousClock.Instant) {
+        guard logger.logLevel <= .info else { return }
+        let elapsed = ContinuousClock.now - start
+        let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        let millis = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
+        logger.info("\(method) \(path) \(status) \(bytes)B \(millis)ms")
+    }
+}

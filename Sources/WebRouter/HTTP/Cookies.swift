@@ -1,0 +1,33 @@
+/// Parses the request's `Cookie` header into names and values.
+///
+/// ```swift
+/// Cookies.parse("session=abc; theme=\"dark\"")   // ["session": "abc", "theme": "dark"]
+/// ```
+/// When a name repeats, the first value wins (browsers send the most specific path first).
+/// Pairs without `=` or with an empty name are skipped.
+public enum Cookies {
+    public static func parse(_ header: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in header.utf8.split(separator: 0x3B, omittingEmptySubsequences: true) {
+            guard let equals = pair.firstIndex(of: 0x3D) else { continue }
+            let name = trimmed(pair[..<equals])
+            var value = trimmed(pair[pair.index(after: equals)...])
+            guard !name.isEmpty else { continue }
+            if value.count >= 2, value.first == 0x22, value.last == 0x22 {
+                value = value.dropFirst().dropLast()
+            }
+            let key = String(decoding: name, as: UTF8.self)
+            if result[key] == nil {
+                result[key] = String(decoding: value, as: UTF8.self)
+            }
+        }
+        return result
+    }
+
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        var slice = bytes
+        while let first = slice.first, ASCII.isSpace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, ASCII.isSpace(last) { slice = slice.dropLast() }
+        return slice
+    }
+}

@@ -1,0 +1,121 @@
+/// An ordered list of HTTP header fields with case-insensitive lookup.
+///
+/// Order and repeated names are kept, so several `Set-Cookie` fields survive:
+/// ```swift
+/// var headers: HTTPHeaders = ["Content-Type": "text/plain"]
+/// headers.add(name: "Set-Cookie", value: "a=1")
+/// headers["content-type"]   // "text/plain"
+/// ```
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, Equatable {
+    /// One header field.
+    public typealias Element = (name: String, value: String)
+
+    @usableFromInline var fields: [Element]
+
+    /// An empty header list.
+    public init() {
+        fields = []
+    }
+
+    /// Headers from `(name, value)` pairs, in order.
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { (name: $0.0, value: $0.1) }
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    public init(arrayLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Whether there is no field.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The value of the first field called `name` (case-insensitive), or `nil`.
+    public subscript(name: String) -> String? {
+        for field in fields where Self.equalCaseInsensitive(field.name, name) {
+            return field.value
+        }
+        return nil
+    }
+
+    /// The values of every field called `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.lazy.filter { Self.equalCaseInsensitive($0.name, name) }.map(\.value)
+    }
+
+    /// Whether a field called `name` exists.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.equalCaseInsensitive($0.name, name) }
+    }
+
+    /// Appends a field, keeping any existing fields of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field called `name` with one field holding `value`.
+    public mutating func set(name: String, value: String) {
+        if let index = fields.firstIndex(where: { Self.equalCaseInsensitive($0.name, name) }) {
+            fields[index].value = value
+            var next = index + 1
+            while next < fields.count {
+                if Self.equalCaseInsensitive(fields[next].name, name) {
+                    fields.remove(at: next)
+                } else {
+                    next += 1
+                }
+            }
+        } else {
+            fields.append((name: name, value: value))
+        }
+    }
+
+    /// Removes every field called `name`.
+    public mutating func remove(name: String) {
+        fields.removeAll { Self.equalCaseInsensitive($0.name, name) }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// ASCII case-insensitive comparison without allocating lowercased copies.
+    static func equalCaseInsensitive(_ a: String, _ b: String) -> Bool {
+        var lhs = a.utf8.makeIterator()
+        var rhs = b.utf8.makeIterator()
+        while true {
+            switch (lhs.next(), rhs.next()) {
+            case (nil, nil):
+                return true
+            case let (x?, y?):
+                if x != y && ASCII.lower(x) != ASCII.lower(y) { return false }
+            default:
+                return false
+            }
+        }
+    }
+}
+
+/// Small ASCII helpers shared by the HTTP parsers.
+enum ASCII {
+    @inline(__always)
+    static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09
+    }
+}

@@ -1,0 +1,61 @@
+/// One HTTP request as a handler sees it: method, raw path, decoded segments, query,
+/// headers, cookies and the whole body.
+///
+/// The server builds it from the wire; tests build it directly:
+/// ```swift
+/// let request = HTTPRequest(method: .get, path: "/feed/match/12?tab=stats",
+///                           headers: ["Cookie": "session=abc"])
+/// request.pathSegments      // ["feed", "match", "12"]
+/// request.query["tab"]      // "stats"
+/// request.cookies["session"] // "abc"
+/// ```
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The path exactly as sent (still percent-encoded), without the query.
+    public var path: String
+    /// The path split on `/` first, then each segment percent-decoded (so `%2F` stays inside
+    /// one segment). `/` gives `[]`; a trailing slash is dropped.
+    public var pathSegments: [String]
+    public var query: QueryItems
+    /// The query string as sent, without `?`; `nil` when the target had no `?`.
+    public var rawQuery: String?
+    public var headers: HTTPHeaders
+    /// Cookies from the `Cookie` header; the first value wins when a name repeats.
+    public var cookies: [String: String]
+    public var body: [UInt8]
+    /// The client's IP address, when known.
+    public var remoteAddress: String?
+
+    /// A request for in-process use (tests, internal dispatch). `path` may include `?query`;
+    /// malformed escapes are kept literally here (the server answers them with `400` instead).
+    public init(
+        method: HTTPMethod = .get, path: String, query: QueryItems? = nil, headers: HTTPHeaders = [],
+        body: [UInt8] = []
+    ) {
+        let target = RequestTarget.parse(path, strict: false)
+            ?? RequestTarget(path: path, rawQuery: nil, segments: [], query: QueryItems())
+        self.init(
+            method: method, target: target, headers: headers, body: body, remoteAddress: nil)
+        if let query {
+            self.query = query
+            self.rawQuery = query.encoded
+        }
+    }
+
+    init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {
+        self.method = method
+        self.path = target.path
+        self.pathSegments = target.segments
+        self.query = target.query
+        self.rawQuery = target.rawQuery
+        self.headers = headers
+        self.cookies = headers["Cookie"].map(Cookies.parse) ?? [:]
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Decodes the body as a form according to its `Content-Type`.
+    public func form() throws(FormDecodingError) -> FormData {
+        try FormData.decode(contentType: headers["Content-Type"], body: body)
+    }
+}

@@ -1,0 +1,44 @@
+/// A complete HTTP response: status, headers and body bytes.
+///
+/// `Content-Length` and `Date` are set by the server.
+/// ```swift
+/// var response = HTTPResponse.html("<h1>Hello</h1>")
+/// response.setCookie(SetCookie(name: "seen", value: "1"))
+/// return response
+/// ```
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// An HTML page (`text/html; charset=utf-8`).
+    public static func html(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: bytes)
+    }
+
+    /// An HTML page (`text/html; charset=utf-8`).
+    public static func html(_ string: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        html(Array(string.utf8), status: status)
+    }
+
+    /// Plain text (`text/plain; charset=utf-8`).
+    public static func text(_ string: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(string.utf8))
+    }
+
+    /// A redirect to `location`; `303 See Other` by default (the answer to a form `POST`).
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Location": location])
+    }
+
+    /// Adds a `Set-Cookie` header; several cookies make several headers.
+    public mutating func setCookie(_ cookie: SetCookie) {
+        headers.add(name: "Set-Cookie", value: cookie.headerValue)
+    }
+}

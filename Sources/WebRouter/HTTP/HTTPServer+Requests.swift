@@ -1,0 +1,121 @@
+import CMicroHTTPD
+
+/// The request path on libmicrohttpd's threads: collect the body, answer static files and
+/// protocol errors directly, run the handler on a suspended connection, queue its response.
+extension HTTPServer {
+    func access(
+        connection: OpaquePointer, context: RequestContext, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        // First call: headers are in. Only early rejects are queued here.
+        if !context.headersSeen {
+            context.headersSeen = true
+            if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
+                let length = Int(String(cString: lengthText)) ?? -1
+                if length > configuration.maxBodySize {
+                    return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
+                }
+                if length > 0 { context.body.reserveCapacity(length) }
+            }
+            return .YES
+        }
+        // Body bytes: keep them while under the limit, then discard (and finally answer 413).
+        let size = uploadDataSize.pointee
+        if size > 0 {
+            if !context.bodyTooLarge, context.body.count + size <= configuration.maxBodySize, let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+                }
+            } else {
+                if !context.bodyTooLarge {
+                    context.bodyTooLarge = true
+                    context.body = []
+                }
+                context.discardedBytes += size
+                // A client that keeps streaming far past the limit loses its connection.
+                if context.discardedBytes > 4 * max(configuration.maxBodySize, 1 << 16) { return .NO }
+            }
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        // Final call, after the handler's task resumed the connection.
+        if let response = context.response {
+            context.response = nil
+            return queue(response, on: connection, context: context, method: method)
+        }
+        if context.handlerStarted { return .YES }
+        if context.bodyTooLarge {
+            return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
+        }
+        let methodValue = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET")
+        guard let target = RequestTarget.parse(context.target, strict: true) else {
+            return queue(
+                ErrorPage.response(.badRequest, detail: "The address is not correctly encoded."), on: connection,
+                context: context, method: method)
+        }
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, pointer)
+        }
+        if let staticFiles, staticFiles.handles(path: target.path) {
+            let response = staticFiles.response(method: methodValue, path: target.path, headers: headers)
+            return queue(response, on: connection, context: context, method: method)
+        }
+        let remoteAddress = webrouter_connection_client_address(connection).flatMap(ListenSocket.numericHost)
+        let request = HTTPRequest(
+            method: methodValue, target: target, headers: headers, body: context.body, remoteAddress: remoteAddress)
+        context.body = []
+        context.handlerStarted = true
+        MHD_suspend_connection(connection)
+        let handle = MHDHandle(pointer: connection)
+        let handler = self.handler
+        Task { [self] in
+            context.response = await handler(request)
+            resume(handle)
+        }
+        return .YES
+    }
+
+    /// Wakes a suspended connection unless the daemon is already being torn down.
+    private func resume(_ connection: MHDHandle) {
+        resumeGate.withLock { stopped in
+            if !stopped { MHD_resume_connection(connection.pointer) }
+        }
+    }
+
+    /// Hands a response to libmicrohttpd, sending straight from the body's bytes.
+    private func queue(
+        _ response: HTTPResponse, on connection: OpaquePointer, context: RequestContext, method: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        let count = response.body.count
+        let mhdResponse: OpaquePointer?
+        if count == 0 {
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(0, nil, nil, nil)
+        } else {
+            let body = ResponseBody(response.body)
+            // The array's storage stays put while `body` holds it unchanged; MHD releases
+            // `body` through the free callback when it is done sending.
+            let base = body.bytes.withUnsafeBufferPointer { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+            let retained = Unmanaged.passRetained(body)
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
+                count, base, mhdReleaseBody, retained.toOpaque())
+            if mhdResponse == nil { retained.release() }
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for (name, value) in response.headers {
+            // libmicrohttpd computes Content-Length itself and refuses a hand-made one.
+            if HTTPHeaders.equalCaseInsensitive(name, "Content-Length") { continue }
+            if MHD_add_response_header(mhdResponse, name, value) == .NO {
+                logger.warning("dropped invalid response header \(name)")
+            }
+        }
+        let status = UInt32(clamping: response.status.code)
+        let result = MHD_queue_response(connection, status, mhdResponse)
+        let path = context.target.firstIndex(of: "?").map { String(context.target[..<$0]) } ?? context.target
+        accessLog.record(
+            method: method.map { String(cString: $0) } ?? "-", path: path, status: response.status.code,
+            bytes: count, since: context.start)
+        return result
+    }
+}

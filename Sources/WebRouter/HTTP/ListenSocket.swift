@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opens the server's listening TCP socket itself, so a taken port is reported as exactly
+/// that (libmicrohttpd only says "failed").
+///
+/// ```swift
+/// let fd = try ListenSocket.open(host: "127.0.0.1", port: 8080, backlog: 511)
+/// ```
+enum ListenSocket {
+    static func open(host: String, port: Int, backlog: Int32) throws(HTTPServerError) -> Int32 {
+        guard (0...65_535).contains(port) else { throw .startFailed("port \(port) is out of range") }
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw .startFailed("cannot resolve host \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: Int32 = 0
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let fd = socket(
+                info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+                    | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard fd >= 0 else {
+                lastError = errno
+                continue
+            }
+            var yes: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, backlog) == 0 {
+                return fd
+            }
+            lastError = errno
+            close(fd)
+            if lastError == EADDRINUSE { throw .portInUse(host: host, port: port) }
+        }
+        throw .startFailed("cannot listen on \(host):\(port): \(String(cString: strerror(lastError)))")
+    }
+
+    /// The numeric address of a socket address, e.g. `"127.0.0.1"` or `"::1"`.
+    static func numericHost(_ address: UnsafePointer<sockaddr>) -> String? {
+        var buffer = (
+            Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0)
+        )  // 64 bytes, enough for INET6_ADDRSTRLEN
+        return withUnsafeMutableBytes(of: &buffer) { raw -> String? in
+            let characters = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+            let family = Int32(address.pointee.sa_family)
+            let result: UnsafePointer<CChar>?
+            switch family {
+            case AF_INET:
+                result = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    withUnsafePointer(to: v4.pointee.sin_addr) {
+                        inet_ntop(AF_INET, $0, characters, socklen_t(raw.count))
+                    }
+                }
+            case AF_INET6:
+                result = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    withUnsafePointer(to: v6.pointee.sin6_addr) {
+                        inet_ntop(AF_INET6, $0, characters, socklen_t(raw.count))
+                    }
+                }
+            default:
+                result = nil
+            }
+            return result.map { String(cString: $0) }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The state of one request while libmicrohttpd works on it, owned through the request's
+/// `con_cls` pointer from the URI callback until the completion callback.
+///
+/// Fields are touched by one MHD thread at a time; the only cross-thread hand-over is
+/// ``response``, written by the handler task before `MHD_resume_connection` and read by
+/// the MHD thread after it (MHD's resume locking orders the two).
+final class RequestContext: @unchecked Sendable {
+    /// The request target exactly as sent: path and query, still percent-encoded.
+    let target: String
+    let start: ContinuousClock.Instant
+    var headersSeen = false
+    var handlerStarted = false
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+    var discardedBytes = 0
+    var response: HTTPResponse?
+
+    init(target: String, start: ContinuousClock.Instant) {
+        self.target = target
+        self.start = start
+    }
+}
+
+/// Keeps a response body alive for libmicrohttpd while it sends straight from its bytes.
+final class ResponseBody {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}
+
+/// A libmicrohttpd pointer handed across threads; MHD itself synchronises its use.
+struct MHDHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Everything that tunes an ``HTTPServer``: address, threads, limits and static files.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.port = 0                     // let the OS pick
+/// configuration.publicDirectory = "Public"   // served under /static/
+/// let server = HTTPServer(configuration: configuration) { request in .text("hi") }
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on (an IPv4 or IPv6 literal, or a host name).
+    public var host: String = "127.0.0.1"
+    /// The TCP port; `0` lets the OS pick (read it back with ``HTTPServer/port``).
+    public var port: Int = 8080
+    /// Server threads (one epoll loop each); defaults to the active cores.
+    public var threadCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// The largest accepted request body in bytes; larger bodies get `413`.
+    public var maxBodySize: Int = 1 << 20
+    /// The most simultaneous connections.
+    public var connectionLimit: Int = 1024
+    /// Seconds a connection may stay idle before the server closes it.
+    public var connectionTimeout: Int = 30
+    /// Memory per connection in bytes; bounds the request line plus header block
+    /// (a little under half of it is usable for them).
+    public var connectionMemoryLimit: Int = 64 * 1024
+    /// The directory served under ``staticPrefix``; `nil` serves no static files.
+    public var publicDirectory: String?
+    /// The URL path prefix of static files (starts and ends with `/`).
+    public var staticPrefix: String = "/static/"
+    /// The `Cache-Control` header of static files.
+    public var staticCacheControl: String = "public, max-age=3600"
+    /// How long ``HTTPServer/stop()`` waits for in-flight requests.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.publicDirectory = publicDirectory
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Logging
+import WebRouter
+
+/// `webapp serve`: listens on a host and port, serves `Public/` under `/static/`, and stops
+/// gracefully on SIGINT or SIGTERM.
+///
+/// ```sh
+/// PORT=9000 webapp serve --public Public
+/// ```
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the app over HTTP."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The TCP port (default: $PORT, else 8080; 0 lets the OS pick).")
+    var port: Int?
+
+    @Option(name: .customLong("public"), help: "The directory served under /static/.")
+    var publicDirectory: String = "Public"
+
+    /// The port to use: `--port`, else `PORT` from the environment, else 8080.
+    func resolvedPort(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        if let port { return port }
+        guard let text = environment["PORT"], !text.isEmpty else { return 8080 }
+        guard let value = Int(text), (0...65_535).contains(value) else {
+            throw ValidationError("PORT must be a number from 0 to 65535, not \"\(text)\"")
+        }
+        return value
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "webapp")
+        let port = try resolvedPort()
+        var configuration = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
+        configuration.staticPrefix = "/static/"
+        let server = HTTPServer(configuration: configuration, handler: StartPage.handler)
+        do {
+            try server.start()
+        } catch .portInUse(let host, let port) {
+            FileHandle.standardError.write(Data("webapp: port \(port) on \(host) is already in use\n".utf8))
+            throw ExitCode.failure
+        } catch {
+            FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        logger.info("serving http://\(host):\(server.port) (static files from \(publicDirectory) under /static/)")
+        try await server.runUntilSignalled()
+    }
+}

@@ -1,2 +1,0 @@
-import WebRouter
-print("webapp \(WebRouterInfo.version)")

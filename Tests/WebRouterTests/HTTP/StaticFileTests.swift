@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import WebRouter
+
+/// A temporary public directory with a secret next to it and symlinks pointing out.
+struct StaticFixture {
+    let root: String
+    var `public`: String { root + "/public" }
+
+    init() throws {
+        let manager = FileManager.default
+        root = NSTemporaryDirectory() + "webrouter-static-" + UUID().uuidString
+        try manager.createDirectory(atPath: root + "/public/css", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
+        try Data("body { color: red }\n".utf8).write(to: URL(fileURLWithPath: root + "/public/css/site.css"))
+        try Data("<svg/>".utf8).write(to: URL(fileURLWithPath: root + "/public/logo.svg"))
+        try Data("hidden".utf8).write(to: URL(fileURLWithPath: root + "/public/.env"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: root + "/outside/secret.txt"))
+        try manager.createSymbolicLink(atPath: root + "/public/out", withDestinationPath: root + "/outside")
+        try manager.createSymbolicLink(
+            atPath: root + "/public/leak.txt", withDestinationPath: root + "/outside/secret.txt")
+        try manager.createSymbolicLink(atPath: root + "/public/alias.svg", withDestinationPath: "logo.svg")
+    }
+}
+
+@Suite struct StaticFileTests {
+    @Test func servesFilesWithTypeValidatorsAndCacheControl() async throws {
+        let fixture = try StaticFixture()
+        let server = try startServer({ $0.publicDirectory = fixture.public }) { _ in .text("handler") }
+        let css = try await get(port: server.port, "/static/css/site.css")
+        #expect(css.status == 200)
+        #expect(css.text == "body { color: red }\n")
+        #expect(css.headers["Content-Type"] == "text/css; charset=utf-8")
+        #expect(css.headers["Cache-Control"] == "public, max-age=3600")
+        #expect(css.headers["ETag"]?.hasPrefix("\"") == true)
+        #expect(css.headers["Last-Modified"]?.hasSuffix(" GMT") == true)
+        let svg = try await get(port: server.port, "/static/alias.svg")
+        #expect(svg.headers["Content-Type"] == "image/svg+xml")
+        let head = try await get(port: server.port, "/static/css/site.css", method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.headers["Content-Length"] == "20")
+        #expect(head.body.isEmpty)
+        await server.stop()
+    }
+
+    @Test func revalidationAnswers304() async throws {
+        let fixture = try StaticFixture()
+        let server = try startServer({ $0.publicDirectory = fixture.public }) { _ in .text("handler") }
+        let first = try await get(port: server.port, "/static/css/site.css")
+        let etag = try #require(first.headers["ETag"])
+        let lastModified = try #require(first.headers["Last-Modified"])
+        let byETag = try await get(port: server.port, "/static/css/site.css", headers: [("If-None-Match", etag)])
+        #expect(byETag.status == 304)
+        #expect(byETag.headers["ETag"] == etag)
+        let byDate = try await get(
+            port: server.port, "/static/css/site.css", headers: [("If-Modified-Since", lastModified)])
+        #expect(byDate.status == 304)
+        let changed = try await get(
+            port: server.port, "/static/css/site.css", headers: [("If-None-Match", "\"other\"")])
+        #expect(changed.status == 200)
+        #expect(changed.text == "body { color: red }\n")
+        // A changed file gets a new validator.
+        try Data("body { color: blue }\n".utf8).write(to: URL(fileURLWithPath: fixture.public + "/css/site.css"))
+        let updated = try await get(port: server.port, "/static/css/site.css", headers: [("If-None-Match", etag)])
+        #expect(updated.status == 200)
+        #expect(updated.text == "body { color: blue }\n")
+        await server.stop()
+    }
+
+    @Test(arguments: [
+        "/static/../outside/secret.txt",
+        "/static/%2e%2e/outside/secret.txt",
+        "/static/%2E%2E%2Foutside%2Fsecret.txt",
+        "/static/css/..%2f..%2foutside/secret.txt",
+        "/static//etc/passwd",
+        "/static/%2fetc%2fpasswd",
+        "/static/out/secret.txt",
+        "/static/leak.txt",
+        "/static/.env",
+        "/static/css",
+        "/static/css/",
+        "/static/css%00.css",
+    ])
+    func nothingOutsideThePublicDirectoryIsReachable(target: String) async throws {
+        let fixture = try StaticFixture()
+        let server = try startServer({ $0.publicDirectory = fixture.public }) { _ in .text("handler saw it") }
+        let response = try await get(port: server.port, target)
+        #expect(response.status == 404)
+        #expect(!response.text.contains("secret"))
+        #expect(!response.text.contains("handler saw it"))
+        await server.stop()
+    }
+
+    @Test func onlyGetAndHeadReachStaticFiles() async throws {
+        let fixture = try StaticFixture()
+        let server = try startServer({ $0.publicDirectory = fixture.public }) { _ in .text("handler") }
+        let response = try await post(port: server.port, "/static/logo.svg", contentType: "text/plain", body: [])
+        #expect(response.status == 405)
+        #expect(response.headers["Allow"] == "GET, HEAD")
+        await server.stop()
+    }
+}
