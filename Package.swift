@@ -37,6 +37,8 @@ let package = Package(
                 "WebRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Already built for WebRouter: the demo's password hashing uses its SHA-256.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import Crypto
+
 /// A salted, iterated SHA-256 password hash for the in-memory demo account store.
 ///
 /// Demo only: a random 16-byte salt per account and 1,000 rounds of SHA-256 keep passwords out
@@ -49,8 +51,8 @@ struct PasswordHash: Sendable, Equatable, CustomStringConvertible {
 
     private static func derive(password: String, salt: [UInt8]) -> [UInt8] {
         let secret = salt + Array(password.utf8)
-        var state = SHA256.hash(secret)
-        for _ in 1..<rounds { state = SHA256.hash(state + secret) }
+        var state = Array(SHA256.hash(data: secret))
+        for _ in 1..<rounds { state = Array(SHA256.hash(data: state + secret)) }
         return state
     }
 }
