@@ -1,0 +1,91 @@
+/// The result builder behind element content: statements become HTML, with `if`, `if let`,
+/// `switch`, `for` and `#available` supported.
+///
+/// Only `String` and `HTML` values are accepted as expressions (numbers must be formatted
+/// explicitly, e.g. `"\(score)"`).
+/// ```swift
+/// @HTMLBuilder func roster(_ team: Team) -> some HTML {
+///     h2 { team.name }
+///     if team.players.isEmpty { p(.class("muted")) { "No players yet" } }
+///     ul { for player in team.players { li { player.name } } }
+/// }
+/// ```
+@resultBuilder
+public enum HTMLBuilder {
+    public static func buildExpression<Content: HTML>(_ content: Content) -> Content {
+        content
+    }
+
+    public static func buildExpression(_ text: String) -> String {
+        text
+    }
+
+    public static func buildBlock() -> EmptyHTML {
+        EmptyHTML()
+    }
+
+    public static func buildBlock<Content: HTML>(_ content: Content) -> Content {
+        content
+    }
+
+    public static func buildBlock<each Content: HTML>(_ content: repeat each Content) -> HTMLTuple<repeat each Content> {
+        HTMLTuple(repeat each content)
+    }
+
+    public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
+        content
+    }
+
+    public static func buildEither<First: HTML, Second: HTML>(first: First) -> HTMLConditional<First, Second> {
+        .first(first)
+    }
+
+    public static func buildEither<First: HTML, Second: HTML>(second: Second) -> HTMLConditional<First, Second> {
+        .second(second)
+    }
+
+    public static func buildArray<Content: HTML>(_ contents: [Content]) -> [Content] {
+        contents
+    }
+
+    public static func buildLimitedAvailability<Content: HTML>(_ content: Content) -> AnyHTML {
+        AnyHTML(content)
+    }
+
+    public static func buildFinalResult<Content: HTML>(_ content: Content) -> Content {
+        content
+    }
+}
+
+/// A sequence of HTML values rendered one after the other; what a builder block with several
+/// statements produces. Uses a parameter pack, so no boxing.
+/// ```swift
+/// let pair = HTMLTuple(h1 { "Title" }, p { "Body" })
+/// ```
+public struct HTMLTuple<each Content: HTML>: HTML {
+    public let content: (repeat each Content)
+
+    public init(_ content: repeat each Content) {
+        self.content = (repeat each content)
+    }
+
+    public func render(into output: inout HTMLOutput) {
+        repeat (each content).render(into: &output)
+    }
+}
+
+/// One of two HTML values; what `if`/`else` and `switch` produce in a builder.
+/// ```swift
+/// let status: HTMLConditional<strong, span> = won ? .first(strong { "Won" }) : .second(span { "Lost" })
+/// ```
+public enum HTMLConditional<First: HTML, Second: HTML>: HTML {
+    case first(First)
+    case second(Second)
+
+    public func render(into output: inout HTMLOutput) {
+        switch self {
+        case .first(let content): content.render(into: &output)
+        case .second(let content): content.render(into: &output)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// One entry of the tab bar (`<nav aria-label="Tabs">`).
+/// ```swift
+/// TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽")
+/// ```
+public struct TabItem: Sendable, Equatable {
+    /// The visible label.
+    public var label: String
+    /// Where the tab leads (its remembered stack, or its root when selected).
+    public var href: String
+    /// Whether this is the current tab (`aria-current="page"`).
+    public var isSelected: Bool
+    /// A short emoji or character shown above the label, hidden from screen readers.
+    public var icon: String?
+
+    public init(label: String, href: String, isSelected: Bool, icon: String? = nil) {
+        self.label = label
+        self.href = href
+        self.isSelected = isSelected
+        self.icon = icon
+    }
+}

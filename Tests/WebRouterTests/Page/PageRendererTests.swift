@@ -1,0 +1,287 @@
+import Testing
+import WebRouter
+
+private let tabs = [
+    TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽"),
+    TabItem(label: "Search", href: "/search/~user/7", isSelected: false, icon: "🔍"),
+    TabItem(label: "Messages", href: "/messages", isSelected: false),
+]
+
+private func render(_ page: PageModel) -> String {
+    String(decoding: PageRenderer.render(page), as: UTF8.self)
+}
+
+/// The text from the first occurrence of `start` through the next `end` after it.
+private func section(_ html: String, from start: String, to end: String) -> String? {
+    guard let lower = find(start, in: html, from: html.startIndex),
+          let upper = find(end, in: html, from: html.index(lower, offsetBy: start.count))
+    else { return nil }
+    return String(html[lower..<html.index(upper, offsetBy: end.count)])
+}
+
+private func find(_ needle: String, in html: String, from index: String.Index) -> String.Index? {
+    var current = index
+    while current < html.endIndex {
+        if html[current...].hasPrefix(needle) { return current }
+        current = html.index(after: current)
+    }
+    return nil
+}
+
+private func occurrences(of needle: String, in html: String) -> Int {
+    var count = 0
+    var current = html.startIndex
+    while let found = find(needle, in: html, from: current) {
+        count += 1
+        current = html.index(found, offsetBy: needle.count)
+    }
+    return count
+}
+
+private let matchStack = [
+    Crumb(label: "Feed", href: "/feed"),
+    Crumb(label: "Tournament 5", href: "/feed/tournament/5"),
+    Crumb(label: "Match 12", href: "/feed/tournament/5/match/12"),
+]
+
+/// The chrome's landmarks, per DESIGN.md.
+@Suite struct PageRendererTests {
+    @Test func tabRootIsACompleteDocumentWithAOneItemBreadcrumb() {
+        let page = PageModel(
+            title: "Feed", appName: "Scores", screenName: "Feed", tabs: tabs,
+            base: LayerModel(screenName: "Feed", breadcrumb: [Crumb(label: "Feed", href: "/feed")],
+                             content: AnyHTML { h1 { "Feed" } }))
+        #expect(render(page) == """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Feed · Scores</title><link rel="stylesheet" href="/static/style.css"><link rel="icon" href="/static/favicon.svg">\
+            <script src="/static/app.js" defer></script></head>
+            <body data-screen="Feed" class="has-tabs">
+            <a class="skip-link" href="#main">Skip to content</a>
+            <nav aria-label="Tabs" class="tabbar"><ul>\
+            <li><a href="/feed" aria-current="page"><span class="tab-icon" aria-hidden="true">⚽</span><span class="tab-label">Feed</span></a></li>\
+            <li><a href="/search/~user/7"><span class="tab-icon" aria-hidden="true">🔍</span><span class="tab-label">Search</span></a></li>\
+            <li><a href="/messages"><span class="tab-label">Messages</span></a></li></ul></nav>
+            <main id="main" class="layer layer-base" data-screen="Feed">
+            <nav aria-label="Breadcrumb" class="breadcrumb"><ol><li aria-current="page"><span>Feed</span></li></ol></nav>
+            <div class="screen"><h1>Feed</h1></div>
+            </main>
+            </body></html>
+
+            """)
+    }
+
+    @Test func threeLevelStackLinksEachPrefixButTheLast() throws {
+        let page = PageModel(
+            title: "Match 12", appName: "Scores", screenName: "Match", tabs: tabs,
+            base: LayerModel(screenName: "Match", breadcrumb: matchStack, content: AnyHTML(p { "1 : 0" })))
+        let html = render(page)
+        let crumbs = try #require(section(html, from: "<nav aria-label=\"Breadcrumb\"", to: "</nav>"))
+        #expect(crumbs == """
+            <nav aria-label="Breadcrumb" class="breadcrumb"><ol><li><a href="/feed">Feed</a></li>\
+            <li><a href="/feed/tournament/5">Tournament 5</a></li>\
+            <li aria-current="page"><span>Match 12</span></li></ol></nav>
+            """)
+        #expect(html.contains("<title>Match 12 · Scores</title>"))
+        #expect(html.contains("<body data-screen=\"Match\" class=\"has-tabs\">"))
+        #expect(!html.contains("<dialog"))
+        #expect(!html.contains(" inert"))
+    }
+
+    @Test func modalWithItsOwnStackOverAStack() throws {
+        let modal = ModalLayer(
+            layer: LayerModel(screenName: "Team", breadcrumb: [
+                Crumb(label: "Player 7", href: "/feed/tournament/5/match/12/~user/7"),
+                Crumb(label: "Team 3", href: "/feed/tournament/5/match/12/~user/7/team/3"),
+            ], content: AnyHTML { h1 { "Team 3" } }),
+            dismissHref: "/feed/tournament/5/match/12", style: .sheet(), title: "Team 3")
+        let page = PageModel(
+            title: "Team 3", appName: "Scores", screenName: "Team", tabs: tabs,
+            base: LayerModel(screenName: "Match", breadcrumb: matchStack, content: AnyHTML(p { "base" })),
+            modals: [modal])
+        let html = render(page)
+        #expect(html.contains("<body data-screen=\"Team\" class=\"has-tabs has-modal\">"))
+        #expect(html.contains("<main id=\"main\" class=\"layer layer-base\" data-screen=\"Match\" inert>"))
+        #expect(html.contains("<nav aria-label=\"Tabs\" class=\"tabbar\" inert>"))
+        #expect(html.contains("<div class=\"screen\"><p>base</p></div>"), "the screen underneath is rendered too")
+        let dialog = try #require(section(html, from: "<dialog", to: "</dialog>"))
+        #expect(dialog == """
+            <dialog open aria-modal="true" data-screen="Team" class="modal modal-sheet" aria-labelledby="modal-1-title" \
+            data-depth="1" data-dismiss="/feed/tournament/5/match/12">
+            <div class="modal-bar"><nav aria-label="Breadcrumb" class="breadcrumb"><ol>\
+            <li><a href="/feed/tournament/5/match/12/~user/7">Player 7</a></li>\
+            <li aria-current="page"><span>Team 3</span></li></ol></nav>
+            <h2 id="modal-1-title" class="visually-hidden">Team 3</h2>\
+            <a rel="dismiss" class="modal-close" href="/feed/tournament/5/match/12" aria-label="Close">✕</a></div>
+            <div class="screen"><h1>Team 3</h1></div>
+            </dialog>
+            """)
+        #expect(occurrences(of: "aria-label=\"Breadcrumb\"", in: html) == 2)
+    }
+
+    @Test func nestedModalsEachHaveTheirOwnDismissLink() {
+        let settings = ModalLayer(
+            layer: LayerModel(screenName: "Settings", breadcrumb: [Crumb(label: "Settings", href: "/messages/~settings")],
+                              content: AnyHTML("settings")),
+            dismissHref: "/messages", style: .fullScreenCover, title: "Settings")
+        let confirm = ModalLayer(
+            layer: LayerModel(screenName: "ChangePassword", breadcrumb: [], content: AnyHTML("form"), classes: ["narrow"]),
+            dismissHref: "/messages/~settings", style: .sheet(detent: .medium), title: "Change password")
+        let page = PageModel(
+            title: "Change password", appName: "Scores", screenName: "ChangePassword",
+            base: LayerModel(screenName: "Messages", breadcrumb: [Crumb(label: "Messages", href: "/messages")],
+                             content: AnyHTML("inbox")),
+            modals: [settings, confirm])
+        let html = render(page)
+        #expect(html.contains("<body data-screen=\"ChangePassword\" class=\"has-modal\">"))
+        #expect(occurrences(of: "<dialog open aria-modal=\"true\"", in: html) == 2)
+        #expect(html.contains("""
+            <dialog open aria-modal="true" data-screen="Settings" class="modal modal-full" \
+            aria-labelledby="modal-1-title" data-depth="1" data-dismiss="/messages" inert>
+            """))
+        #expect(html.contains("""
+            <dialog open aria-modal="true" data-screen="ChangePassword" class="modal modal-sheet modal-sheet-medium narrow" \
+            aria-labelledby="modal-2-title" data-depth="2" data-dismiss="/messages/~settings">
+            """))
+        #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages\" aria-label=\"Close\">✕</a>"))
+        #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages/~settings\" aria-label=\"Close\">✕</a>"))
+        #expect(html.contains("<h2 id=\"modal-2-title\" class=\"visually-hidden\">Change password</h2>"))
+        // The second modal has no stack to show: no breadcrumb inside it.
+        #expect(occurrences(of: "aria-label=\"Breadcrumb\"", in: html) == 2)
+        #expect(!html.contains("has-tabs"))
+        #expect(!html.contains("tabbar"))
+    }
+
+    @Test func centeredModalClass() {
+        let page = PageModel(
+            title: "T", appName: "A", screenName: "S",
+            base: LayerModel(screenName: "B", content: AnyHTML("b")),
+            modals: [ModalLayer(layer: LayerModel(screenName: "S", content: AnyHTML("s")), dismissHref: "/", style: .centered, title: "T")])
+        #expect(render(page).contains("class=\"modal modal-centered\""))
+        #expect(!render(page).contains("aria-label=\"Breadcrumb\""))
+    }
+
+    @Test func alertWithPostActionCarriesTheCSRFToken() throws {
+        let alert = AlertModel(
+            title: "Sign out?", message: "You can sign in again any time.",
+            actions: [
+                AlertAction(label: "Sign out", kind: .post(action: "signOut", formAction: "/messages", hiddenFields: [("from", "menu")]),
+                            role: .destructive),
+                AlertAction(label: "Cancel", kind: .link(href: "/messages"), role: .cancel),
+            ],
+            dismissHref: "/messages")
+        let page = PageModel(
+            title: "Messages", appName: "Scores", screenName: "Messages", tabs: tabs,
+            base: LayerModel(screenName: "Messages", breadcrumb: [Crumb(label: "Messages", href: "/messages")], content: AnyHTML("inbox")),
+            alerts: [alert], csrfToken: "tok.en/1")
+        let html = render(page)
+        #expect(html.contains("<body data-screen=\"Messages\" class=\"has-tabs has-alert\">"))
+        #expect(html.contains("data-screen=\"Messages\" inert>"))
+        let dialog = try #require(section(html, from: "<dialog", to: "</dialog>"))
+        #expect(dialog == """
+            <dialog open role="alertdialog" aria-modal="true" class="alert" aria-labelledby="alert-1-title" \
+            aria-describedby="alert-1-message" data-dismiss="/messages">
+            <h2 id="alert-1-title">Sign out?</h2><p id="alert-1-message">You can sign in again any time.</p>
+            <div class="alert-actions"><form method="post" action="/messages">\
+            <input type="hidden" name="_csrf" value="tok.en/1"><input type="hidden" name="from" value="menu">\
+            <button type="submit" class="button button-destructive" name="_action" value="signOut">Sign out</button></form>\
+            <a class="button button-cancel" href="/messages" rel="dismiss" autofocus>Cancel</a></div>
+            </dialog>
+            """)
+    }
+
+    @Test func alertOverAModalMakesTheModalInertAndConfirmationHasItsClass() {
+        let page = PageModel(
+            title: "T", appName: "A", screenName: "S",
+            base: LayerModel(screenName: "B", content: AnyHTML("b")),
+            modals: [ModalLayer(layer: LayerModel(screenName: "S", content: AnyHTML("s")), dismissHref: "/b", title: "S")],
+            alerts: [AlertModel(title: "Delete?", role: .confirmationDialog,
+                                actions: [AlertAction(label: "OK", kind: .link(href: "/b"))], dismissHref: "/b/~s")])
+        let html = render(page)
+        #expect(html.contains("class=\"has-modal has-alert\""))
+        #expect(html.contains("data-depth=\"1\" data-dismiss=\"/b\" inert>"))
+        #expect(html.contains("class=\"alert alert-confirmation\" aria-labelledby=\"alert-1-title\" data-dismiss=\"/b/~s\">"))
+        #expect(!html.contains("aria-describedby"), "no message, no description")
+        #expect(html.contains("<a class=\"button\" href=\"/b\">OK</a>"))
+    }
+
+    @Test func alertTextFieldSharesOneFormWithThePostActions() throws {
+        let alert = AlertModel(
+            title: "Rename", actions: [
+                AlertAction(label: "Cancel", kind: .link(href: "/t/3"), role: .cancel),
+                AlertAction(label: "Save", kind: .post(action: "rename", formAction: "/t/3", hiddenFields: [("id", "3")])),
+                AlertAction(label: "Save copy", kind: .post(action: "copy", formAction: "/t/3/copy", hiddenFields: [])),
+            ], dismissHref: "/t/3",
+            textField: AlertTextField(name: "name", label: "Team name", value: "Lions", placeholder: "Name"))
+        let page = PageModel(title: "T", appName: "A", screenName: "S",
+                             base: LayerModel(screenName: "S", content: AnyHTML("s")), alerts: [alert], csrfToken: "c")
+        let html = render(page)
+        let form = try #require(section(html, from: "<form", to: "</form>"))
+        #expect(form == """
+            <form method="post" class="alert-form" action="/t/3"><input type="hidden" name="_csrf" value="c">\
+            <input type="hidden" name="id" value="3"><div class="field"><label for="alert-1-field">Team name</label>\
+            <input type="text" id="alert-1-field" name="name" value="Lions" placeholder="Name" autofocus></div>
+            <div class="alert-actions"><a class="button button-cancel" href="/t/3" rel="dismiss">Cancel</a>\
+            <button type="submit" class="button" name="_action" value="rename">Save</button>\
+            <button type="submit" class="button" name="_action" value="copy" formaction="/t/3/copy">Save copy</button></div></form>
+            """)
+        #expect(occurrences(of: "<form", in: html) == 1)
+    }
+
+    @Test func withoutATokenNoCSRFFieldIsInvented() {
+        let page = PageModel(
+            title: "T", appName: "A", screenName: "S", base: LayerModel(screenName: "S", content: AnyHTML("s")),
+            alerts: [AlertModel(title: "x", actions: [AlertAction(label: "Go", kind: .post(action: "go", formAction: "/", hiddenFields: []))],
+                                dismissHref: "/")])
+        #expect(!render(page).contains("_csrf"))
+    }
+
+    @Test func layoutHooksAddHeadHeaderAndFooter() {
+        let layout = PageLayout(
+            stylesheetHref: "/assets/s.css", scriptHref: "/assets/a.js", iconHref: "/assets/i.svg",
+            head: { _ in AnyHTML(meta(.name("theme-color"), .content("#0a84ff"))) },
+            header: { page in AnyHTML { a(.href("/"), .class("app-name")) { page.appName } } },
+            footer: { _ in AnyHTML { small { "© <Scores>" } } })
+        let page = PageModel(title: "", appName: "Scores", screenName: "Feed",
+                             base: LayerModel(screenName: "Feed", content: AnyHTML("x")), layout: layout, lang: "fr")
+        let html = render(page)
+        #expect(html.contains("<html lang=\"fr\">"))
+        #expect(html.contains("<title>Scores</title>"))
+        #expect(html.contains("""
+            <link rel="stylesheet" href="/assets/s.css"><link rel="icon" href="/assets/i.svg">\
+            <script src="/assets/a.js" defer></script><meta name="theme-color" content="#0a84ff"></head>
+            """))
+        #expect(html.contains("<header class=\"app-header\"><a href=\"/\" class=\"app-name\">Scores</a></header>\n<main"))
+        #expect(html.contains("</main>\n<footer class=\"app-footer\"><small>© &lt;Scores&gt;</small></footer>\n</body>"))
+        #expect(!render(PageModel(title: "", appName: "S", screenName: "F", base: LayerModel(screenName: "F", content: AnyHTML("x"))))
+            .contains("<header"))
+    }
+
+    @Test func hostileStringsInEveryModelFieldAreEscaped() {
+        let evil = "\"><script>alert(1)</script>'"
+        let bad = " JaVa\tScRiPt:alert(1)"
+        let page = PageModel(
+            title: evil, appName: evil, screenName: evil,
+            tabs: [TabItem(label: evil, href: bad, isSelected: true, icon: evil)],
+            base: LayerModel(screenName: evil, breadcrumb: [Crumb(label: evil, href: bad), Crumb(label: evil, href: bad)],
+                             content: AnyHTML(evil), classes: [evil]),
+            modals: [ModalLayer(layer: LayerModel(screenName: evil, breadcrumb: [Crumb(label: evil, href: "data:text/html,x"), Crumb(label: evil, href: bad)],
+                                                  content: AnyHTML(evil), classes: [evil]),
+                                dismissHref: bad, style: .sheet(), title: evil)],
+            alerts: [AlertModel(title: evil, message: evil,
+                                actions: [AlertAction(label: evil, kind: .link(href: bad), role: .cancel),
+                                          AlertAction(label: evil, kind: .post(action: evil, formAction: bad, hiddenFields: [(evil, evil)]))],
+                                dismissHref: bad,
+                                textField: AlertTextField(name: evil, label: evil, value: evil, placeholder: evil))],
+            lang: evil, csrfToken: evil)
+        let html = render(page)
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("'"))
+        #expect(!html.lowercased().contains("javascript"))
+        #expect(!html.contains("data:text"))
+        #expect(html.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;"))
+        #expect(occurrences(of: "\"#blocked\"", in: html) == 8)
+        // Only the chrome's own script tag is present.
+        #expect(occurrences(of: "<script", in: html) == 1)
+    }
+}
