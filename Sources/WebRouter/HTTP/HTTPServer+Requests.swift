@@ -4,7 +4,7 @@ import CMicroHTTPD
 /// protocol errors directly, run the handler on a suspended connection, queue its response.
 extension HTTPServer {
     func access(
-        connection: OpaquePointer, context: RequestContext, method: UnsafePointer<CChar>?,
+        connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         // First call: headers are in. Only early rejects are queued here.
@@ -85,7 +85,7 @@ extension HTTPServer {
 
     /// Hands a response to libmicrohttpd, sending straight from the body's bytes.
     private func queue(
-        _ response: HTTPResponse, on connection: OpaquePointer, context: RequestContext, method: UnsafePointer<CChar>?
+        _ response: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
     ) -> MHD_Result {
         let count = response.body.count
         let mhdResponse: OpaquePointer?

@@ -11,11 +11,11 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
     public typealias Context = To.Context
     public private(set) var _edge: RouteEdge
 
-    public init(_ to: To, style: PresentStyle = .sheet) where To.Context: URLContext {
+    public init(_ to: To, style: PresentStyle = .sheet()) where To.Context: URLContext {
         _edge = RouteEdge(kind: .present(style), target: to, codec: .of(To.Context.self))
     }
 
-    public init(_ to: To, style: PresentStyle = .sheet) where To.Context == Void {
+    public init(_ to: To, style: PresentStyle = .sheet()) where To.Context == Void {
         _edge = RouteEdge(kind: .present(style), target: to, codec: .void)
     }
 
@@ -29,9 +29,9 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
 
 extension Screen {
     /// `Settings().navigation().present()`: presents this screen, `From` inferred.
-    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet) -> Present<From, Self>
+    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet()) -> Present<From, Self>
     where Context: URLContext { Present(self, style: style) }
 
-    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet) -> Present<From, Self>
+    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet()) -> Present<From, Self>
     where Context == Void { Present(self, style: style) }
 }

@@ -1,14 +1,14 @@
 import Testing
 import WebRouter
 
-private struct Team {
+private struct SampleTeam {
     var id: Int
     var name: String
     var city: String?
     var players: [String]
 }
 
-@HTMLBuilder private func card(_ team: Team, query: String) -> some HTML {
+@HTMLBuilder private func card(_ team: SampleTeam, query: String) -> some HTML {
     article(.class("card"), .data("id", "\(team.id)")) {
         h2 { team.name }
         a(.href("/team/\(team.id)")) { "Open" }
@@ -28,12 +28,12 @@ private struct Badge: HTML {
 /// Composition renders exactly the expected markup.
 @Suite struct HTMLBuilderTests {
     @Test func cardComposesIfForAndVoidElements() {
-        let team = Team(id: 3, name: "Lions & Tigers", city: "Lyon", players: ["Ann", "<Bob>"])
+        let team = SampleTeam(id: 3, name: "Lions & Tigers", city: "Lyon", players: ["Ann", "<Bob>"])
         #expect(card(team, query: "a\"b").renderedString() == """
             <article class="card" data-id="3"><h2>Lions &amp; Tigers</h2><a href="/team/3">Open</a>\
             <p>Lyon</p><ul><li>Ann</li><li>&lt;Bob&gt;</li></ul><input type="text" name="q" value="a&quot;b"></article>
             """)
-        let bare = Team(id: 4, name: "Bears", city: nil, players: [])
+        let bare = SampleTeam(id: 4, name: "Bears", city: nil, players: [])
         #expect(card(bare, query: "").renderedString() == """
             <article class="card" data-id="4"><h2>Bears</h2><a href="/team/4">Open</a><ul></ul>\
             <input type="text" name="q" value=""></article>
@@ -92,7 +92,7 @@ private struct Badge: HTML {
                 Badge(text: "new")
                 dl { dt { "Goals" }; dd { "3" } }
                 table(.class("table")) {
-                    thead { tr { th(.scope("col")) { "Team" } } }
+                    thead { tr { th(.scope("col")) { "SampleTeam" } } }
                     tbody { tr { td(.colspan(2)) { "Lions" } } }
                 }
             }
@@ -102,7 +102,7 @@ private struct Badge: HTML {
         #expect(html == """
             <main><nav aria-label="Sections" class="segmented"><a href="/a" aria-current="true">A</a>\
             <a href="/b">B</a></nav><section><h1>Title</h1><span class="badge">new</span>\
-            <dl><dt>Goals</dt><dd>3</dd></dl><table class="table"><thead><tr><th scope="col">Team</th></tr></thead>\
+            <dl><dt>Goals</dt><dd>3</dd></dl><table class="table"><thead><tr><th scope="col">SampleTeam</th></tr></thead>\
             <tbody><tr><td colspan="2">Lions</td></tr></tbody></table></section>\
             <dialog open><form method="post" action="/x"><button type="submit">Go</button></form></dialog>\
             <details><summary>More</summary><pre><code>x &lt; y</code></pre></details></main>

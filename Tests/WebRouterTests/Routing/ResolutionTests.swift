@@ -39,7 +39,7 @@ struct ResolutionTests {
         let modal = resolution.layers[1]
         #expect(modal.breadcrumb == [.init(label: "Player 7", href: "/search/~user/7"), .init(label: "Team 3", href: "/search/~user/7/team/3")])
         #expect(modal.dismissHref == "/search")
-        #expect(modal.style == .sheet(.large))
+        #expect(modal.style == .sheet(detent: .large))
         #expect(modal.screenName == "Team")
     }
 

@@ -4,7 +4,7 @@
 /// Fields are touched by one MHD thread at a time; the only cross-thread hand-over is
 /// ``response``, written by the handler task before `MHD_resume_connection` and read by
 /// the MHD thread after it (MHD's resume locking orders the two).
-final class RequestContext: @unchecked Sendable {
+final class ConnectionState: @unchecked Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let target: String
     let start: ContinuousClock.Instant
@@ -19,18 +19,4 @@ final class RequestContext: @unchecked Sendable {
         self.target = target
         self.start = start
     }
-}
-
-/// Keeps a response body alive for libmicrohttpd while it sends straight from its bytes.
-final class ResponseBody {
-    let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-}
-
-/// A libmicrohttpd pointer handed across threads; MHD itself synchronises its use.
-struct MHDHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }

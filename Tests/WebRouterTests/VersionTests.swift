@@ -1,6 +1,0 @@
-import Testing
-@testable import WebRouter
-
-@Test func versionIsSet() {
-    #expect(!WebRouterInfo.version.isEmpty)
-}

@@ -1,6 +1,0 @@
-import Testing
-@testable import webapp
-
-@Test func webappModuleLoads() {
-    #expect(Bool(true) == true)
-}
