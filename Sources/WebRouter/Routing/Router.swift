@@ -90,6 +90,23 @@ public struct Router<From: ContentScreen>: Sendable {
         return output
     }
 
+    /// The URL of this screen with another context (its own step re-encoded).
+    func replacingContext(with segments: [String]) -> String {
+        var output = ""
+        table.append(path.state.steps.prefix(position), to: &output)
+        let node = table.nodes[path.state.steps[position].node]
+        if !node.name.isEmpty {
+            output.append("/")
+            if node.kind.isPresent { output.append("~") }
+            output += node.name
+        }
+        for segment in segments {
+            output.append("/")
+            PathSegmentEncoding.append(segment, to: &output)
+        }
+        return output.isEmpty ? "/" : output
+    }
+
     // MARK: - Back and dismiss
 
     /// One screen back in this screen's stack; `nil` at the root of a stack or layer.
