@@ -12,6 +12,18 @@ extension Application {
         return response
     }
 
+    /// The storyboard map of the tree.
+    func storyboardPage() -> HTTPResponse {
+        let page = PageModel(
+            title: "Storyboard", appName: configuration.appName, screenName: "Storyboard",
+            base: LayerModel(screenName: "Storyboard", breadcrumb: [], content: AnyHTML(StoryboardMap(table: table)),
+                             classes: ["storyboard-page"]),
+            layout: configuration.layout)
+        var response = HTTPResponse.html(PageRenderer.render(page))
+        SecurityHeaders.apply(to: &response.headers)
+        return response
+    }
+
     /// The 404 page for a URL that does not parse, linking to its longest valid prefix.
     func notFoundPage(_ error: RouteParseError, request: HTTPRequest) -> HTTPResponse {
         let message: String

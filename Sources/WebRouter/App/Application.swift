@@ -57,6 +57,9 @@ public final class Application: Sendable {
             response.headers.set(name: "Allow", value: "GET, HEAD, POST")
             return response
         }
+        if let map = configuration.storyboardPath, request.path == map, request.method != .post {
+            return storyboardPage()
+        }
         let context = makeContext(for: request)
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
             return finish(.redirect(to: defaultURL(forCase: selectedCase(context)), status: .found), context)

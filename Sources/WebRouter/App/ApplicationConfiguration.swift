@@ -21,6 +21,8 @@ public struct ApplicationConfiguration: Sendable {
     public var sessionLifetime: Int
     /// Where the application logs (failed screens, rejected forms).
     public var logger: Logger
+    /// The path of the storyboard map of the tree (`nil` turns it off).
+    public var storyboardPath: String?
 
     public init(
         appName: String = "WebRouter",
@@ -28,8 +30,10 @@ public struct ApplicationConfiguration: Sendable {
         layout: PageLayout = .default,
         secureCookies: Bool = false,
         sessionLifetime: Int = 60 * 60 * 24 * 14,
-        logger: Logger = Logger(label: "webrouter.app")
+        logger: Logger = Logger(label: "webrouter.app"),
+        storyboardPath: String? = "/_map"
     ) {
+        self.storyboardPath = storyboardPath
         self.appName = appName
         self.secret = secret
         self.layout = layout
