@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "WebRouter", targets: ["WebRouter"]),
+        .library(name: "WebRouterTesting", targets: ["WebRouterTesting"]),
         .executable(name: "webapp", targets: ["webapp"]),
     ],
     dependencies: [
@@ -41,13 +42,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Test helpers for apps: an in-process or live client that reads pages' landmarks.
+        .target(
+            name: "WebRouterTesting",
+            dependencies: [
+                "WebRouter",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "WebRouterTests",
-            dependencies: ["WebRouter"]
+            dependencies: ["WebRouter", "WebRouterTesting"]
         ),
         .testTarget(
             name: "WebappTests",
-            dependencies: ["webapp", "WebRouter"]
+            dependencies: ["webapp", "WebRouter", "WebRouterTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]

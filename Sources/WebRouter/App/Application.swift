@@ -35,6 +35,9 @@ public final class Application: Sendable {
         self.csrf = CSRFProtection(secret: configuration.secret, secure: configuration.secureCookies)
     }
 
+    /// The root of the tree, for typed deep links: `app.root().tab(Feed.self)?.move(\.match, 12).url`.
+    public func root() -> RootPath { RootPath(table: table) }
+
     /// The handler to give an ``HTTPServer``, or to call directly in tests.
     public var handler: HTTPHandler {
         { [self] request in await respond(to: request) }

@@ -15,7 +15,14 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// A status with its standard reason phrase (or "Status <code>" for an unknown code).
+    public init(code: Int) {
+        self = Self.known.first { $0.code == code } ?? HTTPStatus(code: code, reason: "Status \(code)")
+    }
+
     public var description: String { "\(code) \(reason)" }
+
+    static let known: [HTTPStatus] = [.ok, .created, .noContent, .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect, .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .payloadTooLarge, .uriTooLong, .unsupportedMediaType, .unprocessableContent, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable]
 
     public static let ok = HTTPStatus(code: 200, reason: "OK")
     public static let created = HTTPStatus(code: 201, reason: "Created")

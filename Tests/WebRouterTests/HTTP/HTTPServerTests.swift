@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import Testing
 @testable import WebRouter
+import WebRouterTesting
 
 /// Echoes what the server parsed, so tests can check the request value end to end.
 let echoHandler: HTTPHandler = { request in
@@ -46,8 +47,8 @@ let echoHandler: HTTPHandler = { request in
     @Test func headHasNoBodyButTheGetLength() async throws {
         let server = try startServer(handler: echoHandler)
         let full = try await get(port: server.port, "/missing")
-        let head = try await blocking {
-            let connection = try TestConnection(port: server.port)
+        let head = try await onOwnThread {
+            let connection = try LoopbackConnection(port: server.port)
             try connection.send(
                 "HEAD /missing HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let head = try connection.readResponse(bodyless: true)
@@ -133,11 +134,11 @@ let echoHandler: HTTPHandler = { request in
     @Test func hundredConcurrentRequestsAreAllAnsweredCorrectly() async throws {
         let server = try startServer(handler: echoHandler)
         let port = server.port
-        let results = try await withThrowingTaskGroup(of: (Int, RawResponse).self) { group in
+        let results = try await withThrowingTaskGroup(of: (Int, RawHTTPResponse).self) { group in
             for index in 0..<100 {
                 group.addTask { (index, try await get(port: port, "/n/\(index)")) }
             }
-            var results: [Int: RawResponse] = [:]
+            var results: [Int: RawHTTPResponse] = [:]
             for try await (index, response) in group { results[index] = response }
             return results
         }
@@ -198,9 +199,9 @@ let echoHandler: HTTPHandler = { request in
     @Test func stopWithIdleKeepAliveConnectionsReturns() async throws {
         let server = try startServer(handler: echoHandler)
         let port = server.port
-        let connections = try await blocking {
+        let connections = try await onOwnThread {
             try (0..<4).map { index in
-                let connection = try TestConnection(port: port)
+                let connection = try LoopbackConnection(port: port)
                 try connection.send("GET /idle/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
                 _ = try connection.readResponse()
                 return connection
@@ -208,7 +209,7 @@ let echoHandler: HTTPHandler = { request in
         }
         await server.stop()
         for connection in connections {
-            #expect(try await blocking { try connection.readsEndOfStream() })
+            #expect(try await onOwnThread { try connection.readsEndOfStream() })
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import WebRouter
+import WebRouterTesting
 
 /// Each kind of bad input gets a 4xx and the server keeps serving.
 @Suite struct MalformedInputTests {
@@ -32,8 +33,8 @@ import Testing
     /// a single token; the server must still keep serving.
     @Test func aOneTokenRequestLineIsDroppedAndServingContinues() async throws {
         let server = try startServer(handler: echoHandler)
-        let closed = try await blocking {
-            let connection = try TestConnection(port: server.port)
+        let closed = try await onOwnThread {
+            let connection = try LoopbackConnection(port: server.port)
             try connection.send("GARBAGE\r\n\r\n")
             return try connection.readsEndOfStream()
         }

@@ -1,0 +1,69 @@
+/// A link on a page: its text and URL.
+public struct PageLink: Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+    public let href: String
+    public let rel: String?
+    public var description: String { "\"\(text)\" → \(href)" }
+}
+
+/// The tab bar (`<nav aria-label="Tabs">`).
+public struct TabBar: Sendable, Equatable {
+    /// Each tab's label and URL, in order.
+    public let tabs: [PageLink]
+    /// The label of the tab with `aria-current="page"`.
+    public let selected: String?
+    /// The labels, in order.
+    public var labels: [String] { tabs.map(\.text) }
+}
+
+/// One breadcrumb (`<nav aria-label="Breadcrumb">`): the stack of a layer.
+public struct Breadcrumb: Sendable, Equatable, CustomStringConvertible {
+    public struct Item: Sendable, Equatable {
+        public let label: String
+        /// The URL of the entry; `nil` for the current one.
+        public let href: String?
+    }
+    public let items: [Item]
+    public var labels: [String] { items.map(\.label) }
+    /// The label of the current entry (`aria-current="page"`).
+    public var current: String? { items.last?.label }
+    public var description: String { labels.joined(separator: " › ") }
+}
+
+/// A modal layer (`<dialog aria-modal="true" data-screen=…>`).
+public struct ModalLayerInfo: Sendable, Equatable {
+    public let screen: String
+    /// The URL of its close link (`rel="dismiss"`).
+    public let dismissHref: String?
+    public let breadcrumb: Breadcrumb?
+    /// The dialog's CSS classes (`modal-sheet`, `modal-full`, …).
+    public let classes: [String]
+}
+
+/// A transient alert or confirmation dialog (`<dialog role="alertdialog">`).
+public struct AlertInfo: Sendable, Equatable {
+    public let title: String
+    public let message: String?
+    /// Its buttons and links, by label.
+    public let actions: [String]
+    public let dismissHref: String?
+}
+
+/// A form on a page, with the values its fields hold.
+public struct PageForm: Sendable, Equatable {
+    /// Where it is submitted (`action`, or the page's URL).
+    public let action: String
+    /// `get` or `post`.
+    public let method: String
+    /// The screen action it runs (its `_action` field or submit button).
+    public let actionName: String?
+    /// Field names and values in document order (hidden fields included).
+    public let fields: [(name: String, value: String)]
+
+    public subscript(field: String) -> String? { fields.first { $0.name == field }?.value }
+
+    public static func == (lhs: PageForm, rhs: PageForm) -> Bool {
+        lhs.action == rhs.action && lhs.method == rhs.method && lhs.actionName == rhs.actionName
+            && lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+    }
+}
