@@ -140,6 +140,20 @@ public struct Router<From: ContentScreen>: Sendable {
         path.values[position] as! From.Context
     }
 
+    /// The context of the nearest screen of type `S` at or beneath this one in the state,
+    /// e.g. the note a modal editor was presented from: `router.context(of: Note.self)`.
+    public func context<S: ContentScreen>(of screen: S.Type) -> S.Context? {
+        let wanted = ObjectIdentifier(S.self)
+        var index = position
+        while index >= 0 {
+            if table.nodes[path.state.steps[index].node].screenType == wanted {
+                return path.values[index] as? S.Context
+            }
+            index -= 1
+        }
+        return nil
+    }
+
     // MARK: - Deep links
 
     /// A path builder from the root of the tree, for deep links in one expression:

@@ -28,7 +28,8 @@ public final class HTMLNode: @unchecked Sendable {
         (attributes["class"] ?? "").split(separator: " ").contains { $0 == name }
     }
 
-    /// The text of the element and its descendants, whitespace collapsed and trimmed.
+    /// The text of the element and its descendants as a screen reader reads it: whitespace
+    /// collapsed and trimmed, `aria-hidden="true"` parts (decorative icons) left out.
     public var text: String {
         var raw = ""
         collectText(into: &raw)
@@ -37,6 +38,7 @@ public final class HTMLNode: @unchecked Sendable {
 
     private func collectText(into output: inout String) {
         if tag == "#text" { output += textValue; return }
+        if attributes["aria-hidden"] == "true" { return }
         for child in children { child.collectText(into: &output) }
         if tag == "br" || tag == "p" || tag == "li" { output += " " }
     }

@@ -1,0 +1,178 @@
+import Testing
+@testable import WebRouter
+import WebRouterTesting
+
+/// Complete pages for states of the seed-shaped tree and the notes app: chrome landmarks,
+/// escaping, tab memory, error pages and headers.
+@Suite("Pages over HTTP")
+struct PagesTests {
+    let seedApp = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+
+    @Test func aThreeLevelStack() async throws {
+        try await seedApp.test(.live) { client in
+            let page = try await client.get("/dashboard/league/2/tournament/5/match/12")
+            try page.expect(screen: "Match", selectedTab: "Dashboard",
+                            breadcrumb: ["Dashboard", "League", "Tournament 5", "Match 12"], modals: [])
+            #expect(page.title == "Match 12 · Scores")
+            #expect(page.breadcrumbs.first?.items.map(\.href) == ["/dashboard", "/dashboard/league/2", "/dashboard/league/2/tournament/5", nil])
+            #expect(page.tabBar?.labels == ["Feed", "Search", "Dashboard", "Messages"])
+        }
+    }
+
+    @Test func aModalWithItsOwnStackOverAStack() async throws {
+        try await seedApp.test { client in
+            let page = try await client.get("/search/~user/7/team/3")
+            try page.expect(screen: "Team", selectedTab: "Search", breadcrumb: ["Player 7", "Team 3"], modals: ["Team"])
+            #expect(page.baseScreen == "Search")
+            #expect(page.breadcrumbs.map(\.labels) == [["Search"], ["Player 7", "Team 3"]])
+            #expect(page.modals.first?.dismissHref == "/search")
+            #expect(page.modals.first?.classes.contains("modal-sheet") == true)
+        }
+    }
+
+    @Test func nestedModalsAndDismissingTheTopOne() async throws {
+        try await seedApp.test { client in
+            let page = try await client.get("/dashboard/user/7/~team/3")
+            try page.expect(screen: "Team", modals: ["Team"])
+            #expect(page.baseScreen == "Player")
+            let dismissed = try await client.dismiss(from: page)
+            try dismissed.expect(screen: "Player", breadcrumb: ["Dashboard", "Player 7"], modals: [])
+            let back = try await client.back(from: dismissed)
+            try back.expect(screen: "Dashboard", breadcrumb: ["Dashboard"])
+        }
+    }
+
+    @Test func fullScreenCoverStyle() async throws {
+        try await seedApp.test { client in
+            let page = try await client.get("/dashboard/~edit")
+            #expect(page.modals.first?.classes.contains("modal-full") == true)
+            #expect(page.modals.first?.breadcrumb == nil)
+        }
+    }
+
+    @Test func typedDeepLinks() async throws {
+        try await seedApp.test { client in
+            let builder = try #require(seedApp.root().tab(Feed.self)?.move(\.tournament, 5).move(\.match, 12))
+            let page = try await client.get(builder)
+            #expect(page.url == "/feed/tournament/5/match/12")
+            try page.expect(screen: "Match")
+        }
+    }
+
+    @Test func hostileTextIsEscapedEverywhere() async throws {
+        try await NotesApp.make().test { client in
+            _ = try await client.submit("sign-in", on: client.get("/sign-in"), ["username": "<b>ada</b>\"'&"])
+            let page = try await client.get("/notes")
+            #expect(page.text.contains("Notes of &lt;b&gt;ada&lt;/b&gt;&quot;&#39;&amp;"))
+            #expect(!page.text.contains("<b>ada"))
+            let note = try await client.get("/notes/note/2")
+            #expect(note.text.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;friends&quot;"))
+            #expect(note.document.first { $0.hasClass("note") }?.text == "<script>alert('x')</script> & \"friends\"")
+        }
+    }
+
+    @Test func tabsRememberTheirStackTheSelectedTabPopsToRoot() async throws {
+        try await seedApp.test(.live) { client in
+            _ = try await client.get("/search/~user/7")
+            _ = try await client.get("/feed/tournament/5/match/12")
+            let dashboard = try await client.get("/dashboard/league/2")
+            let hrefs = Dictionary(uniqueKeysWithValues: (dashboard.tabBar?.tabs ?? []).map { ($0.text, $0.href) })
+            #expect(hrefs == ["Feed": "/feed/tournament/5/match/12", "Search": "/search", "Dashboard": "/dashboard", "Messages": "/messages"])
+            // Back in Feed, the Feed tab pops to its root; Dashboard remembers its stack.
+            let feed = try await client.follow("Feed", on: dashboard)
+            #expect(feed.url == "/feed/tournament/5/match/12")
+            #expect(feed.tabBar?.tabs.first { $0.text == "Feed" }?.href == "/feed")
+            #expect(feed.tabBar?.tabs.first { $0.text == "Dashboard" }?.href == "/dashboard/league/2")
+        }
+    }
+
+    @Test func aForgedTabCookieOnlyPointsInsideItsTab() async throws {
+        try await seedApp.test { client in
+            client.cookies["wr_tabs"] = "search=https%3A%2F%2Fevil.example&dashboard=%2Ffeed%2Fmatch%2F1&messages=%2Fmessages%2F~settings"
+            let page = try await client.get("/feed")
+            let hrefs = Dictionary(uniqueKeysWithValues: (page.tabBar?.tabs ?? []).map { ($0.text, $0.href) })
+            #expect(hrefs == ["Feed": "/feed", "Search": "/search", "Dashboard": "/dashboard", "Messages": "/messages/~settings"])
+        }
+    }
+
+    @Test(arguments: [
+        ("/feed/tournament/5/nope", "/feed/tournament/5"),
+        ("/feed/match/abc", "/feed"),
+        ("/feed/match", "/feed"),
+        ("/search/~user/7/team/x", "/search/~user/7"),
+        ("/nowhere", "/"),
+    ])
+    func unknownURLsAre404PagesLinkingToTheLongestValidPrefix(path: String, prefix: String) async throws {
+        try await seedApp.test { client in
+            let page = try await client.get(path)
+            try page.expect(status: 404, screen: "Error")
+            #expect(page.links.contains { $0.href == prefix && $0.rel == "up" }, "\(page.links)")
+        }
+    }
+
+    @Test func aScreenThrowingNotFoundGivesA404Page() async throws {
+        try await NotesApp.make().test { client in
+            _ = try await client.submit("sign-in", on: client.get("/sign-in"), ["username": "ada"])
+            let page = try await client.get("/notes/note/99")
+            try page.expect(status: 404, screen: "Error")
+            #expect(page.text.contains("No note 99."))
+        }
+    }
+
+    @Test func securityHeadersOnEveryPage() async throws {
+        try await seedApp.test(.live) { client in
+            for path in ["/feed", "/nowhere"] {
+                let page = try await client.get(path)
+                #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+                #expect(page.headers["Content-Security-Policy"]?.contains("frame-ancestors 'none'") == true)
+                #expect(page.headers["X-Content-Type-Options"] == "nosniff")
+                #expect(page.headers["Referrer-Policy"] == "same-origin")
+                #expect(page.headers["Cache-Control"] == "no-store")
+                #expect(!page.text.contains("<script>"), "no inline script")
+            }
+        }
+    }
+
+    @Test func methodsOtherThanGetHeadPostAre405AndHeadHasNoBody() async throws {
+        try await seedApp.test(.live) { client in
+            let put = try await client.request(.put, "/feed")
+            try put.expect(status: 405)
+            #expect(put.headers["Allow"] == "GET, HEAD, POST")
+            let head = try await client.request(.head, "/feed")
+            #expect(head.status == .ok && head.body.isEmpty)
+            let get = try await client.get("/feed")
+            #expect(head.headers["Content-Length"] == String(get.body.count))
+        }
+    }
+
+    @Test func theRootRedirectsToTheSelectedCase() async throws {
+        try await seedApp.test { client in
+            client.followsRedirects = false
+            let root = try await client.get("/")
+            #expect(root.status == .found && root.location == "/feed")
+        }
+    }
+
+    @Test func theStoryboardMapListsEveryScreenAndTransition() async throws {
+        try await seedApp.test { client in
+            let map = try await client.get("/_map")
+            try map.expect(screen: "Storyboard")
+            let items = map.document.all("li", "role", "treeitem")
+            #expect(items.count == SeedTree.table.count)
+            #expect(map.links.contains { $0.href == "/search/~user/1/team/1" && $0.text == "Team" })
+            #expect(map.links.contains { $0.href == "/dashboard/league/1/tournament/1/match/1" })
+            // Nesting follows the tree: Team under Player under Search.
+            let team = try #require(items.first { $0.first { $0.tag == "code" }?.text == "/search/~user/{Int}/team/{Int}" })
+            #expect(team.enclosing("li")?.first { $0.tag == "code" }?.text == "/search/~user/{Int}")
+        }
+    }
+
+    @Test func theRouteListing() {
+        let listing = SeedTree.table.routeListing
+        let lines = listing.split(separator: "\n")
+        #expect(lines.count == SeedTree.table.count + 1)
+        #expect(lines[0].hasPrefix("PATTERN"))
+        #expect(lines.contains { $0.hasPrefix("/search/~user/{Int}/team/{Int}") && $0.contains("Team") && $0.contains("push") && $0.contains("Player.team") })
+        #expect(lines.contains { $0.hasPrefix("/messages/~settings ") && $0.contains("present sheet") })
+    }
+}
