@@ -59,6 +59,8 @@ public struct PageForm: Sendable, Equatable {
     public let actionName: String?
     /// Field names and values in document order (hidden fields included).
     public let fields: [(name: String, value: String)]
+    /// The name and value of the submit button that names the action, sent with the form.
+    public let submitter: (name: String, value: String)?
 
     public subscript(field: String) -> String? { fields.first { $0.name == field }?.value }
 

@@ -129,6 +129,9 @@ public final class TestClient {
     public func submit(_ form: PageForm, from page: TestPage, _ fields: [String: String] = [:]) async throws -> TestPage {
         var values = form.fields.filter { fields[$0.name] == nil }.map { ($0.name, $0.value) }
         values += fields.keys.sorted().map { ($0, fields[$0]!) }
+        if let submitter = form.submitter, !values.contains(where: { $0.0 == submitter.name }) {
+            values.append((submitter.name, submitter.value))
+        }
         let target = resolve(form.action, against: page.url)
         if form.method == "post" {
             return try await post(target, form: values)

@@ -105,6 +105,7 @@ public struct TestPage: Sendable {
         document.all("form").map { form in
             var fields: [(name: String, value: String)] = []
             var actionName: String?
+            var submitter: (name: String, value: String)?
             for element in form.descendants {
                 guard let name = element["name"] else { continue }
                 switch element.tag {
@@ -122,13 +123,16 @@ public struct TestPage: Sendable {
                     let chosen = options.first { $0["selected"] != nil } ?? options.first
                     fields.append((name, chosen.map { $0["value"] ?? $0.text } ?? ""))
                 case "button":
-                    if name == "_action", actionName == nil { actionName = element["value"] }
+                    if name == "_action", actionName == nil {
+                        actionName = element["value"]
+                        submitter = (name, element["value"] ?? "")
+                    }
                 default:
                     continue
                 }
             }
             return PageForm(action: form["action"] ?? url, method: (form["method"] ?? "get").lowercased(),
-                            actionName: actionName, fields: fields)
+                            actionName: actionName, fields: fields, submitter: submitter)
         }
     }
 

@@ -28,6 +28,11 @@ extension Application {
         }
         switch result.kind {
         case .move(let location):
+            if !configuration.observers.isEmpty {
+                let move = RouteMove(from: table.print(path.state), to: location,
+                                     action: form[ActionForm.actionField] ?? "", screen: node.screenName)
+                for observer in configuration.observers { observer.moved(move) }
+            }
             return .redirect(to: location, status: .seeOther)
         case .invalid(let errors):
             let again = RequestContext(

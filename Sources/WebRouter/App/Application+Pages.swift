@@ -7,10 +7,13 @@ extension Application {
 
         var layers: [LayerModel] = []
         layers.reserveCapacity(resolution.layers.count)
+        var alert: AlertOutcome = .none
         for layer in resolution.layers {
             let content: [UInt8]
             do {
-                content = try await renderFragment(path, position: layer.end - 1, context: context)
+                let rendered = try await renderFragment(path, position: layer.end - 1, context: context)
+                content = rendered.bytes
+                if layer.end == path.state.depth { alert = rendered.alert }
             } catch let error as HTTPError {
                 return errorPage(error, request: context.request)
             } catch {
@@ -22,6 +25,9 @@ extension Application {
         }
 
         let top = resolution.top
+        if case .invalid(let canonical) = alert {
+            return .redirect(to: canonical, status: .permanentRedirect)
+        }
         var page = PageModel(
             title: top.title, appName: configuration.appName, screenName: top.screenName,
             tabs: resolution.tabs.map { TabItem(label: $0.label, href: $0.href, isSelected: $0.isSelected, icon: $0.icon) },
@@ -32,6 +38,12 @@ extension Application {
                                           style: layer.style ?? .sheet(), title: layer.title))
         }
 
+        if case .shown(let model) = alert { page.alerts.append(model) }
+        if !configuration.observers.isEmpty {
+            let view = ScreenView(url: table.print(path.state), screen: top.screenName,
+                                  layers: resolution.layers.map(\.screenName), status: status.code)
+            for observer in configuration.observers { observer.screenViewed(view) }
+        }
         var response = HTTPResponse.html(PageRenderer.render(page), status: status)
         if let selected = resolution.tabs.first(where: \.isSelected) {
             let before = memory
@@ -48,15 +60,16 @@ extension Application {
             + (configuration.secureCookies ? "; Secure" : "")
     }
 
-    /// Renders the fragment of the screen at one step of the state.
-    func renderFragment(_ path: ParsedPath, position: Int, context: RequestContext) async throws -> [UInt8] {
+    /// Renders the fragment of the screen at one step of the state, and the alert the
+    /// request opens on it.
+    func renderFragment(_ path: ParsedPath, position: Int, context: RequestContext) async throws -> (bytes: [UInt8], alert: AlertOutcome) {
         let node = table.nodes[path.state.steps[position].node]
         return try await render(node.content, path: path, position: position, context: context, presentation: node.presentation)
     }
 
     private func render<S: ContentScreen>(
         _ screen: S, path: ParsedPath, position: Int, context: RequestContext, presentation: ScreenPresentation
-    ) async throws -> [UInt8] {
+    ) async throws -> (bytes: [UInt8], alert: AlertOutcome) {
         guard let value = path.values[position] as? S.Context else {
             throw HTTPError(.internalServerError, "The screen's context has an unexpected type.")
         }
@@ -66,8 +79,24 @@ extension Application {
         output.appendRaw(bytes: presentation.before)
         body.render(into: &output)
         output.appendRaw(bytes: presentation.after)
-        return output.bytes
+        var alert = AlertOutcome.none
+        if S.Alert.self != NoAlert.self, let raw = context.request.query[S.Alert.parameter] {
+            if let chosen = S.Alert(rawValue: raw) {
+                alert = .shown(screen.alert(chosen, router: router))
+            } else {
+                alert = .invalid(canonical: router.url)
+            }
+        }
+        return (output.bytes, alert)
     }
+}
+
+/// The alert a request opens on the screen on top.
+enum AlertOutcome {
+    case none
+    case shown(AlertModel)
+    /// The query names no alert of the screen: redirect to its URL without it.
+    case invalid(canonical: String)
 }
 
 /// HTML already rendered (a screen's fragment), placed into the page as it is.

@@ -68,9 +68,13 @@ public final class Application: Sendable {
             return finish(.redirect(to: defaultURL(forCase: selectedCase(context)), status: .found), context)
         }
         let parsed: ParsedPath
-        switch table.parse(request.pathSegments) {
+        switch table.parse(request.pathSegments, query: request.query) {
         case .success(let path): parsed = path
         case .failure(let error): return finish(notFoundPage(error, request: request), context)
+        }
+        if parsed.hasInvalidQuery && request.method != .post {
+            // A query value that does not decode: the canonical URL leaves it out.
+            return finish(.redirect(to: table.print(parsed.state), status: .permanentRedirect), context)
         }
         let caseIndex = table.caseIndex(of: parsed.state)
         let allowed = selectedCase(context)

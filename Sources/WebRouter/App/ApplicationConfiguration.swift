@@ -23,6 +23,8 @@ public struct ApplicationConfiguration: Sendable {
     public var logger: Logger
     /// The path of the storyboard map of the tree (`nil` turns it off).
     public var storyboardPath: String?
+    /// Told of every screen view and every move.
+    public var observers: [any RouteObserver] = []
 
     public init(
         appName: String = "WebRouter",

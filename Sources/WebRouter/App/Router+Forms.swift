@@ -24,7 +24,7 @@ extension Router {
     /// when this screen is the one shown on top.
     var actionURL: String {
         guard position == path.state.depth - 1, let query = request.request.rawQuery, !query.isEmpty else { return url }
-        return url + "?" + query
+        return pathURL + "?" + query
     }
 
     /// A labelled input with its validation message, filled with the submitted value when

@@ -35,6 +35,8 @@ struct RouteNode: Sendable {
     let screenName: String
     let presentation: ScreenPresentation
     let codec: ContextCodec
+    /// Reads and writes the screen's query fields (`nil` for screens without any).
+    let queryCodec: QueryCodec?
     /// Whether the layer this node belongs to is a navigation stack (has a breadcrumb).
     let inNavigationStack: Bool
     /// The Swift property path that declared the transition (`entities.league`), or the

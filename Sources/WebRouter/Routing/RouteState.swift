@@ -9,13 +9,28 @@ public struct RouteState: Hashable, Sendable {
         let node: Int
         let segments: [String]
     }
+    /// One canonical query value of a step's screen (``ScreenQuery``).
+    struct QueryPair: Hashable, Sendable {
+        let step: Int
+        let name: String
+        let value: String
+    }
     var steps: [Step]
+    /// The screens' query values, by step then field order; defaults left out.
+    var query: [QueryPair] = []
+
+    init(steps: [Step], query: [QueryPair] = []) {
+        self.steps = steps
+        self.query = query
+    }
 
     /// The number of steps, the root included.
     public var depth: Int { steps.count }
 
-    /// The state without its steps from `count` on.
-    func prefix(_ count: Int) -> RouteState { RouteState(steps: Array(steps.prefix(count))) }
+    /// The state without its steps from `count` on (and their query values).
+    func prefix(_ count: Int) -> RouteState {
+        RouteState(steps: Array(steps.prefix(count)), query: query.filter { $0.step < count })
+    }
 
     func appending(node: Int, segments: [String]) -> RouteState {
         var copy = self
@@ -26,9 +41,11 @@ public struct RouteState: Hashable, Sendable {
 
 /// A state with its decoded context values, as parsed from a URL.
 struct ParsedPath: Sendable {
-    let state: RouteState
+    var state: RouteState
     /// The decoded context of each step (`()` for `Void`).
     let values: [any Sendable]
+    /// Some query value of a screen did not decode: the canonical URL leaves it out.
+    var hasInvalidQuery = false
 }
 
 /// Why a path does not name a state; the page for it links to `validPrefix`.

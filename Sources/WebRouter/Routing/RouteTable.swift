@@ -47,6 +47,23 @@ public final class RouteTable: Sendable {
 
     // MARK: - Parse
 
+    /// Parses a request's path segments and query into a state: every context decoded, and
+    /// each screen's query fields read canonically.
+    func parse(_ segments: [String], query: QueryItems) -> Result<ParsedPath, RouteParseError> {
+        parse(segments).map { parsed in
+            var parsed = parsed
+            for (index, step) in parsed.state.steps.enumerated() {
+                guard let codec = nodes[step.node].queryCodec else { continue }
+                let (pairs, invalid) = codec.canonicalize(query)
+                for (name, value) in pairs where !parsed.state.query.contains(where: { $0.name == name }) {
+                    parsed.state.query.append(RouteState.QueryPair(step: index, name: name, value: value))
+                }
+                if invalid { parsed.hasInvalidQuery = true }
+            }
+            return parsed
+        }
+    }
+
     /// Parses percent-decoded path segments into a state, decoding every context.
     func parse(_ segments: [String]) -> Result<ParsedPath, RouteParseError> {
         var steps: [RouteState.Step] = []
@@ -102,18 +119,17 @@ public final class RouteTable: Sendable {
 
     /// Parses a path such as `/feed/match/12` (percent-encoded, without query).
     public func parse(path: String) -> RouteState? {
-        guard let segments = PathSegments.split(path) else { return nil }
-        return try? parse(segments).get().state
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let segments = PathSegments.split(String(parts[0])) else { return nil }
+        let query = parts.count > 1 ? QueryItems(parsing: parts[1]) : QueryItems()
+        return try? parse(segments, query: query).get().state
     }
 
     // MARK: - Print
 
-    /// The URL path of a state: `/feed/tournament/5/match/12`, `/search/~user/7`.
+    /// The URL of a state: `/feed/tournament/5/match/12`, `/search/~user/7?q=ada`.
     public func print(_ state: RouteState) -> String {
-        var output = ""
-        output.reserveCapacity(16 * state.steps.count)
-        append(state.steps[...], to: &output)
-        return output.isEmpty ? "/" : output
+        url(state, prefix: state.steps.count)
     }
 
     /// Appends the printed steps to `output` (no leading `/` for an unnamed root).
@@ -132,11 +148,26 @@ public final class RouteTable: Sendable {
         }
     }
 
-    /// The printed URL of a prefix of a state.
+    /// The printed URL of a prefix of a state, with the query values of its steps.
     func url(_ state: RouteState, prefix count: Int) -> String {
         var output = ""
+        output.reserveCapacity(16 * count)
         append(state.steps.prefix(count), to: &output)
-        return output.isEmpty ? "/" : output
+        if output.isEmpty { output = "/" }
+        appendQuery(state.query, before: count, to: &output)
+        return output
+    }
+
+    /// Appends `?name=value&…` for the query values of steps before `count`.
+    func appendQuery(_ pairs: [RouteState.QueryPair], before count: Int, to output: inout String) {
+        var separator: Character = "?"
+        for pair in pairs where pair.step < count {
+            output.append(separator)
+            output += PathSegmentEncoding.encodeQueryValue(pair.name)
+            output.append("=")
+            output += PathSegmentEncoding.encodeQueryValue(pair.value)
+            separator = "&"
+        }
     }
 
     // MARK: - Structure

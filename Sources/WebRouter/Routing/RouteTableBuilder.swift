@@ -12,8 +12,20 @@ struct RouteTableBuilder {
     private(set) var rootNames: [String: Int] = [:]
     private(set) var caseRoots: [[Int]] = []
     private(set) var problems: [String] = []
+    private var universal: [RouteEdge] = []
 
     mutating func build(_ spec: WindowSpec) {
+        universal = spec.universal.map(\.edge)
+        var universalNames: Set<String> = []
+        for edge in universal {
+            let name = edge.name ?? ""
+            if !KebabCase.isValidName(name) {
+                problems.append("A universal transition has an invalid URL name \"\(name)\": use lowercase letters, digits and inner hyphens")
+            }
+            if !universalNames.insert(name).inserted {
+                problems.append("Two universal transitions are named \"\(name)\"")
+            }
+        }
         if spec.cases.isEmpty { problems.append("The window has no case: give it at least one screen") }
         var caseNames: [String: String] = [:]   // name → description of who took it
         for (caseIndex, windowCase) in spec.cases.enumerated() {
@@ -58,7 +70,7 @@ struct RouteTableBuilder {
 
     private mutating func addNode(
         _ target: any Screen, name: String, kind: RouteNode.Kind, parent: Int?,
-        codec: ContextCodec, declaration: String
+        codec: ContextCodec, declaration: String, isUniversal: Bool = false
     ) -> Int {
         let presentation = Self.presentation(of: target)
         let content = Self.nestedScreen(of: target)
@@ -73,7 +85,7 @@ struct RouteTableBuilder {
             id: id, name: name, kind: kind, parent: parent, depth: depth, content: content,
             screenType: ObjectIdentifier(type(of: content)),
             screenName: ScreenNaming.typeName(type(of: content)), presentation: presentation,
-            codec: codec, inNavigationStack: inStack, declaration: declaration))
+            codec: codec, queryCodec: Self.queryCodec(of: content), inNavigationStack: inStack, declaration: declaration))
         if parent == nil { rootNames[name] = id }
         if ObjectIdentifier(codec.valueType) != ObjectIdentifier(Self.contextType(of: content)) {
             problems.append("\(declaration) leads to \(nodes[id].screenName), whose context is \(Self.contextType(of: content)), but the move carries \(codec.typeName): a container must pass its screen's context through")
@@ -85,10 +97,19 @@ struct RouteTableBuilder {
         }
         let owner = nodes[id].screenName
         var names: [String: String] = [:]    // step name → property path, per kind
-        for (path, edge) in Self.edges(of: content) {
+        var edges = Self.edges(of: content).filter { !$0.1.isUniversal && $0.1.target != nil }
+        if !isUniversal {
+            let declared = Set(edges.map { $0.1.name ?? KebabCase.convert($0.0.last ?? "") })
+            for edge in universal where !declared.contains(edge.name ?? "") {
+                if edge.kind == .push && !nodes[id].inNavigationStack { continue }
+                edges.append(([edge.name ?? ""], edge))
+            }
+        }
+        for (path, edge) in edges {
+            guard let edgeTarget = edge.target else { continue }
             let property = path.joined(separator: ".")
             let stepName = edge.name ?? KebabCase.convert(path.last ?? "")
-            let targetName = Self.typeName(of: edge.target)
+            let targetName = Self.typeName(of: edgeTarget)
             let isPresent: Bool
             switch edge.kind {
             case .push: isPresent = false
@@ -111,8 +132,9 @@ struct RouteTableBuilder {
             case .push: childKind = .push
             case .present(let style): childKind = .present(style)
             }
-            let child = addNode(edge.target, name: stepName, kind: childKind, parent: id,
-                                codec: edge.codec, declaration: "\(owner).\(property)")
+            let child = addNode(edgeTarget, name: stepName, kind: childKind, parent: id,
+                                codec: edge.codec, declaration: edge.isUniversal || universal.contains { $0.identity === edge.identity } ? "universal \(property)" : "\(owner).\(property)",
+                                isUniversal: isUniversal || universal.contains { $0.identity === edge.identity })
             if isPresent { nodes[id].presentChildren[stepName] = child } else { nodes[id].pushChildren[stepName] = child }
             nodes[id].childByIdentity[ObjectIdentifier(edge.identity)] = child
             nodes[id].children.append(child)
@@ -165,6 +187,8 @@ struct RouteTableBuilder {
     static func nestedScreen(of screen: any Screen) -> any ContentScreen {
         screen.nestedScreen
     }
+
+    static func queryCodec<S: ContentScreen>(of screen: S) -> QueryCodec? { QueryCodec.of(S.Query.self) }
 
     static func contextType<S: ContentScreen>(of screen: S) -> Any.Type { S.Context.self }
 

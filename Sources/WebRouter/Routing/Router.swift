@@ -17,8 +17,12 @@ public struct Router<From: ContentScreen>: Sendable {
     let path: ParsedPath
     /// This screen's step in `path`.
     let position: Int
-    /// The URL of this screen: the state up to and including its step.
+    /// The URL of this screen: the state up to and including its step, with its query.
     public let url: String
+    /// `url` without its query string.
+    let pathURL: String
+    /// The query string (`?…` or "") of the steps up to this one, kept by links from here.
+    let querySuffix: String
     /// The screen value at this place of the tree.
     public let screen: From
     /// The request being answered.
@@ -30,7 +34,13 @@ public struct Router<From: ContentScreen>: Sendable {
         self.position = position
         self.screen = screen
         self.request = request
-        self.url = table.url(path.state, prefix: position + 1)
+        var pathURL = ""
+        table.append(path.state.steps.prefix(position + 1), to: &pathURL)
+        var querySuffix = ""
+        table.appendQuery(path.state.query, before: position + 1, to: &querySuffix)
+        self.pathURL = pathURL.isEmpty ? "/" : pathURL
+        self.querySuffix = querySuffix
+        self.url = self.pathURL + querySuffix
     }
 
     /// A constant of the screen: `router[next: \.title]`.
@@ -73,13 +83,14 @@ public struct Router<From: ContentScreen>: Sendable {
 
     private func link(_ edge: RouteEdge, _ segments: [String]) -> String {
         let node = table.nodes[path.state.steps[position].node]
-        guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)] else {
+        guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)]
+                ?? (edge.isUniversal ? universalChild(node, edge) : nil) else {
             // The transition value is not part of the tree at this place (a transition
             // made at render time); there is no URL for it, stay here.
             return url
         }
         let target = table.nodes[child]
-        var output = url == "/" ? "" : url
+        var output = pathURL == "/" ? "" : pathURL
         output.append("/")
         if target.kind.isPresent { output.append("~") }
         output += target.name
@@ -87,7 +98,7 @@ public struct Router<From: ContentScreen>: Sendable {
             output.append("/")
             PathSegmentEncoding.append(segment, to: &output)
         }
-        return output
+        return output + querySuffix
     }
 
     /// The URL of this screen with another context (its own step re-encoded).
@@ -104,7 +115,12 @@ public struct Router<From: ContentScreen>: Sendable {
             output.append("/")
             PathSegmentEncoding.append(segment, to: &output)
         }
-        return output.isEmpty ? "/" : output
+        return (output.isEmpty ? "/" : output) + querySuffix
+    }
+
+    func universalChild(_ node: RouteNode, _ edge: RouteEdge) -> Int? {
+        guard let name = edge.name else { return nil }
+        return edge.kind == .push ? node.pushChildren[name] : node.presentChildren[name]
     }
 
     // MARK: - Back and dismiss
@@ -152,6 +168,67 @@ public struct Router<From: ContentScreen>: Sendable {
             index -= 1
         }
         return nil
+    }
+
+    /// Closes every layer above the nearest screen of type `S` at or beneath this one;
+    /// `nil` when there is none (SwiftfulRouting's `dismiss(upTo:)`).
+    public func dismiss<S: ContentScreen>(upTo screen: S.Type) -> String? {
+        let wanted = ObjectIdentifier(S.self)
+        var index = position
+        while index >= 0 {
+            if table.nodes[path.state.steps[index].node].screenType == wanted {
+                return table.url(path.state, prefix: index + 1)
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    // MARK: - Query state
+
+    /// This screen's typed query state (its defaults when the URL says nothing).
+    public var query: From.Query {
+        QueryCodec.decode(From.Query.self, from: path.state.query.filter { $0.step == position })
+    }
+
+    /// This screen's URL with another query state (a picker's other value).
+    public func url(query: From.Query) -> String {
+        var state = path.state.prefix(position + 1)
+        state.query.removeAll { $0.step == position }
+        state.query += Self.pairs(of: query, step: position)
+        return table.url(state, prefix: position + 1)
+    }
+
+    /// This screen's URL with one query field changed: `router.url(setting: \.section, to: .lineups)`.
+    public func url<Value>(setting field: WritableKeyPath<From.Query, Value>, to value: Value) -> String {
+        var query = self.query
+        query[keyPath: field] = value
+        return url(query: query)
+    }
+
+    /// Closes this screen's layer and changes the query state of the screen of type `S`
+    /// beneath it (a dismiss with a result, SwiftfulRouting's `onDismiss`):
+    /// ```swift
+    /// .move(to: router.dismiss(updating: Search.self) { $0.kinds = chosen } ?? "/search")
+    /// ```
+    public func dismiss<S: ContentScreen>(updating screen: S.Type, _ change: (inout S.Query) -> Void) -> String? {
+        let start = table.layerStart(of: path.state, at: position)
+        guard start > 0 else { return nil }
+        let wanted = ObjectIdentifier(S.self)
+        guard let index = (0..<start).last(where: { table.nodes[path.state.steps[$0].node].screenType == wanted }) else {
+            return nil
+        }
+        var query = QueryCodec.decode(S.Query.self, from: path.state.query.filter { $0.step == index })
+        change(&query)
+        var state = path.state.prefix(start)
+        state.query.removeAll { $0.step == index }
+        state.query += Self.pairs(of: query, step: index)
+        state.query.sort { $0.step < $1.step }
+        return table.url(state, prefix: start)
+    }
+
+    static func pairs<Q: ScreenQuery>(of query: Q, step: Int) -> [RouteState.QueryPair] {
+        Q.fields.flatMap { field in field.read(query).map { RouteState.QueryPair(step: step, name: field.name, value: $0) } }
     }
 
     // MARK: - Deep links

@@ -32,6 +32,10 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
 
     /// The named actions the screen handles on `POST` (``NoAction`` when none).
     associatedtype Action: ScreenAction = NoAction
+    /// Typed state kept in the query string (``NoQuery`` when none).
+    associatedtype Query: ScreenQuery = NoQuery
+    /// The alerts and confirmation dialogs the screen shows (``NoAlert`` when none).
+    associatedtype Alert: ScreenAlert = NoAlert
 
     /// Renders the screen's fragment for a context.
     @HTMLBuilder
@@ -40,6 +44,9 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
     /// Handles a `POST` of one of the screen's actions, with the decoded form (its CSRF token
     /// already checked), and says where to go next.
     func perform(_ action: Action, form: FormData, router: Router<Self>) async throws -> ActionResult
+
+    /// The content of one of the screen's alerts, shown over the page.
+    func alert(_ alert: Alert, router: Router<Self>) -> AlertModel
 }
 
 extension ContentScreen where Action == NoAction {

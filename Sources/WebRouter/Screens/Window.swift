@@ -8,7 +8,7 @@
 /// })
 /// ```
 public struct Window: Sendable {
-    let spec: WindowSpec
+    var spec: WindowSpec
 
     public init<Root: Screen>(_ root: Root) where Root.Context == Void {
         spec = WindowSpec(cases: [WindowCase(content: .screen(root))], isConditional: false,
@@ -35,7 +35,7 @@ public struct Window: Sendable {
 /// }
 /// ```
 public struct ConditionalWindow: Sendable {
-    let spec: WindowSpec
+    var spec: WindowSpec
 
     /// - Parameters:
     ///   - selecting: the index of the case that applies to a request.
@@ -56,4 +56,6 @@ struct WindowSpec: Sendable {
     let isConditional: Bool
     let select: @Sendable (RequestContext) -> Int
     let alwaysAvailable: Set<Int>
+    /// Transitions every screen has.
+    var universal: [UniversalTransition] = []
 }

@@ -19,6 +19,21 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
         _edge = RouteEdge(kind: .present(style), target: to, codec: .void)
     }
 
+    /// A reference to the universal transition `name` registered on the window, for a
+    /// computed property every screen has:
+    /// ```swift
+    /// extension ContentScreen {
+    ///     var share: Present<Self, Share> { Present(universal: "share") }
+    /// }
+    /// ```
+    public init(universal name: String) where To.Context == Void {
+        _edge = RouteEdge(universal: name, kind: .present(.sheet()), codec: .void)
+    }
+
+    public init(universal name: String) where To.Context: URLContext {
+        _edge = RouteEdge(universal: name, kind: .present(.sheet()), codec: .of(To.Context.self))
+    }
+
     /// Overrides the URL step name (by default the kebab-cased property name).
     public func named(_ name: String) -> Self {
         var copy = self

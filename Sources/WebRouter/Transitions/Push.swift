@@ -20,6 +20,15 @@ public struct Push<From: ContentScreen, To: Screen>: Transition {
         _edge = RouteEdge(kind: .push, target: to, codec: .void)
     }
 
+    /// A reference to the universal push `name` registered on the window.
+    public init(universal name: String) where To.Context == Void {
+        _edge = RouteEdge(universal: name, kind: .push, codec: .void)
+    }
+
+    public init(universal name: String) where To.Context: URLContext {
+        _edge = RouteEdge(universal: name, kind: .push, codec: .of(To.Context.self))
+    }
+
     /// Overrides the URL step name (by default the kebab-cased property name).
     public func named(_ name: String) -> Self {
         var copy = self

@@ -35,10 +35,14 @@ public struct RouteEdge: Sendable {
         case present(PresentStyle)
     }
     let kind: Kind
-    let target: any Screen
+    /// The target screen; `nil` for a reference to a universal transition, whose target
+    /// is registered once on the window.
+    let target: (any Screen)?
     let codec: ContextCodec
     let identity: TransitionIdentity
     var name: String?
+    /// A universal transition, found by name on every screen.
+    var isUniversal = false
 
     init<To: Screen>(kind: Kind, target: To, codec: ContextCodec) {
         self.kind = kind
@@ -46,6 +50,16 @@ public struct RouteEdge: Sendable {
         self.codec = codec
         self.identity = TransitionIdentity()
         self.name = nil
+    }
+
+    /// A reference to the universal transition named `name`.
+    init(universal name: String, kind: Kind, codec: ContextCodec) {
+        self.kind = kind
+        self.target = nil
+        self.codec = codec
+        self.identity = TransitionIdentity()
+        self.name = name
+        self.isUniversal = true
     }
 
     /// The same edge under another kind: type erasure keeps identity and target.

@@ -1,0 +1,41 @@
+/// An app-level hook told of every screen view and every move (SwiftfulRouting's
+/// `RoutingLogger`, VDFlow's `StepsObserver`), for analytics or logs.
+///
+/// ```swift
+/// struct LogObserver: RouteObserver {
+///     let logger: Logger
+///     func screenViewed(_ view: ScreenView) { logger.info("view \(view.screen) at \(view.url)") }
+///     func moved(_ move: RouteMove) { logger.info("\(move.action): \(move.from) → \(move.to)") }
+/// }
+/// configuration.observers = [LogObserver(logger: logger)]
+/// ```
+/// Observers are called on the request's task after the page or redirect is ready; keep
+/// them quick, or hand work to a task of your own.
+public protocol RouteObserver: Sendable {
+    /// A page of a state was rendered.
+    func screenViewed(_ view: ScreenView)
+    /// An action moved the visitor from one URL to another.
+    func moved(_ move: RouteMove)
+}
+
+extension RouteObserver {
+    public func screenViewed(_ view: ScreenView) {}
+    public func moved(_ move: RouteMove) {}
+}
+
+/// A rendered state: its URL, the topmost screen, and every screen shown (bottom to top).
+public struct ScreenView: Sendable, Equatable {
+    public let url: String
+    public let screen: String
+    public let layers: [String]
+    public let status: Int
+}
+
+/// A move made by an action: from the URL posted to, to the URL redirected to.
+public struct RouteMove: Sendable, Equatable {
+    public let from: String
+    public let to: String
+    /// The screen action that made it.
+    public let action: String
+    public let screen: String
+}

@@ -1,0 +1,38 @@
+/// The type-erased way a route node reads its screen's query fields from a request and
+/// writes them back canonically; built once at start-up.
+struct QueryCodec: Sendable {
+    let names: [String]
+    /// Reads the fields from the request's query: the canonical pairs (defaults left out)
+    /// and whether some value did not decode.
+    let canonicalize: @Sendable (QueryItems) -> (pairs: [(String, String)], invalid: Bool)
+
+    static func of<Query: ScreenQuery>(_ type: Query.Type) -> QueryCodec? {
+        let fields = Query.fields
+        guard !fields.isEmpty else { return nil }
+        return QueryCodec(names: fields.map(\.name)) { items in
+            var query = Query()
+            var invalid = false
+            for field in fields {
+                var raws = items.values(for: field.name)
+                if !field.isMultiple { raws = Array(raws.prefix(1)) }
+                if raws.contains(where: { !field.accepts($0) }) { invalid = true }
+                if !raws.isEmpty { field.write(&query, raws) }
+            }
+            var pairs: [(String, String)] = []
+            for field in fields {
+                for value in field.read(query) { pairs.append((field.name, value)) }
+            }
+            return (pairs, invalid)
+        }
+    }
+
+    /// Decodes a typed query from canonical pairs.
+    static func decode<Query: ScreenQuery>(_ type: Query.Type, from pairs: [RouteState.QueryPair]) -> Query {
+        var query = Query()
+        for field in Query.fields {
+            let raws = pairs.filter { $0.name == field.name }.map(\.value)
+            if !raws.isEmpty { field.write(&query, raws) }
+        }
+        return query
+    }
+}

@@ -1,0 +1,193 @@
+import Testing
+@testable import WebRouter
+import WebRouterTesting
+
+/// SwiftfulRouting and VDFlow features in their web form, one test each, over HTTP.
+@Suite("SwiftfulRouting and VDFlow parity")
+struct ParityTests {
+    @Test func confirmationDialogIsAnAddressableAlertLayer() async throws {
+        try await ParityApp.make().test(.live) { client in
+            let settings = try await client.get("/lobby/~settings")
+            let asking = try await client.follow("Sign out", on: settings)
+            #expect(asking.url == "/lobby/~settings?confirm=sign-out")
+            let alert = try #require(asking.alerts.first)
+            #expect(alert.title == "Sign out?" && alert.message == "You can sign in again any time.")
+            #expect(alert.actions == ["Sign out", "Cancel"])
+            #expect(alert.dismissHref == "/lobby/~settings")
+            #expect(asking.document.first { $0["role"] == "alertdialog" }?.hasClass("alert") == true)
+            // Cancel returns to the screen without the alert; the POST button signs out.
+            let cancelled = try await client.dismiss(from: asking)
+            #expect(cancelled.url == "/lobby/~settings" && cancelled.alerts.isEmpty)
+            let out = try await client.submit("sign-out", on: asking)
+            #expect(out.redirects.map(\.status) == [303] && out.url == "/lobby")
+        }
+    }
+
+    @Test func alertWithATextFieldAndABasicAlert() async throws {
+        try await ParityApp.make().test { client in
+            let rename = try await client.get("/lobby/~settings?confirm=rename")
+            #expect(try rename.form("rename").fields.map(\.name).contains("name"))
+            let saved = try await client.submit("rename", on: rename, ["name": "Ada"])
+            #expect(saved.alerts.first?.title == "Saved")
+            #expect(saved.alerts.first?.actions == ["OK"])
+        }
+    }
+
+    @Test func anUnknownAlertRedirectsToTheURLWithoutIt() async throws {
+        try await ParityApp.make().test { client in
+            client.followsRedirects = false
+            let page = try await client.get("/lobby/~settings?confirm=nope")
+            #expect(page.status == .permanentRedirect && page.location == "/lobby/~settings")
+        }
+    }
+
+    @Test func universalTransitionOnEveryScreen() async throws {
+        try await ParityApp.make().test { client in
+            let game = try await client.get("/lobby/game/12")
+            #expect(try game.link("Share").href == "/lobby/game/12/~share")
+            let share = try await client.follow("Share", on: game)
+            try share.expect(screen: "Share", modals: ["Share"])
+            #expect(share.document.first { $0.hasClass("share-link") }?["value"] == "/lobby/game/12")
+            #expect(share.modals.first?.classes.contains("modal-centered") == true)
+            #expect(try await client.get("/lobby/~settings/~share").status == .ok)
+            #expect(try await client.get("/lobby/game/12/~share/~share").status == .notFound, "no share on share")
+        }
+    }
+
+    @Test func severalModalsEachClosableOnItsOwn() async throws {
+        try await ParityApp.make().test { client in
+            let page = try await client.get("/lobby/~player/7/~share")
+            try page.expect(screen: "Share", modals: ["Person", "Share"])
+            #expect(page.modals.map(\.dismissHref) == ["/lobby", "/lobby/~player/7"])
+            let closedTop = try await client.dismiss(from: page)
+            try closedTop.expect(screen: "Person", modals: ["Person"])
+            let three = try await client.get("/lobby/~player/7/team/3/~card")
+            try three.expect(modals: ["Squad", "Card"])
+        }
+    }
+
+    @Test func flowStepsAreURLsWithNextPreviousAndFinish() async throws {
+        try await ParityApp.make().test { client in
+            var page = try await client.get("/lobby/~wizard/name")
+            #expect(page.document.first { $0.hasClass("progress") }?.text == "Step 1 of 3")
+            #expect(page.links.contains { $0.rel == "prev" } == false)
+            page = try await client.submit("next", on: page)
+            #expect(page.url == "/lobby/~wizard/team")
+            #expect(page.links.first { $0.rel == "prev" }?.href == "/lobby/~wizard/name")
+            page = try await client.submit("next", on: page)
+            #expect(page.url == "/lobby/~wizard/confirm")
+            page = try await client.submit("next", on: page)
+            #expect(page.url == "/lobby", "finishing dismisses the flow")
+            #expect(page.modals.isEmpty)
+        }
+    }
+
+    @Test func theDismissFamilyAsURLs() async throws {
+        let table = try RouteTable(ParityApp.window)
+        let parsed = try table.parse(PathSegments.split("/lobby/~player/7/team/3/~card") ?? []).get()
+        func router<S: ContentScreen>(_ type: S.Type, _ position: Int) throws -> Router<S> {
+            let screen = try #require(table.nodes[parsed.state.steps[position].node].content as? S)
+            return Router(table: table, path: parsed, position: position, screen: screen, request: RequestContext())
+        }
+        let squad = try router(Squad.self, 2)
+        #expect(squad.back == "/lobby/~player/7")
+        #expect(squad.popToRoot == "/lobby/~player/7")
+        #expect(squad.dismiss == "/lobby")
+        #expect(squad.dismissAll == "/lobby")
+        #expect(squad.dismiss(upTo: Person.self) == "/lobby/~player/7")
+        let card = try router(Card.self, 3)
+        #expect(card.dismiss == "/lobby/~player/7/team/3")
+        #expect(card.dismiss(upTo: Lobby.self) == "/lobby")
+        #expect(card.dismissAll == "/lobby")
+        #expect(card.dismiss(upTo: Game.self) == nil)
+    }
+
+    @Test func dismissFamilyFromActionsAnswers303() async throws {
+        try await ParityApp.make().test { client in
+            client.followsRedirects = false
+            let person = try await client.get("/lobby/~player/7")
+            let closed = try await client.submit("close-all", on: person)
+            #expect(closed.status == .seeOther && closed.location == "/lobby")
+            let token = try person.form("close-all")["_csrf"]!
+            let upTo = try await client.post("/lobby/~player/7", form: [("_action", "up-to-home"), ("_csrf", token)])
+            #expect(upTo.status == .seeOther && upTo.location == "/lobby")
+        }
+    }
+
+    @Test func dismissWithAResultChangesTheStateBeneath() async throws {
+        try await ParityApp.make().test { client in
+            let filter = try await client.get("/lobby/~filter?q=ada")
+            #expect(filter.modals.first?.classes.contains("modal-sheet-medium") == true)
+            let applied = try await client.submit("apply", on: filter, ["kind": "teams", "league": "2"])
+            #expect(applied.url == "/lobby?kind=teams&league=2&q=ada")
+            try applied.expect(screen: "Lobby", modals: [])
+            #expect(applied.document.first { $0.hasClass("kinds") }?.text == "teams")
+            #expect(applied.document.first { $0.hasClass("league") }?.text == "2")
+        }
+    }
+
+    @Test func queryStateIsTypedCanonicalAndAPicker() async throws {
+        try await ParityApp.make().test { client in
+            let lineups = try await client.get("/lobby/game/12?section=lineups")
+            #expect(lineups.document.first { $0.hasClass("section") }?.text == "lineups")
+            let picker = try #require(lineups.document.first { $0.tag == "nav" && $0["aria-label"] == "Sections" })
+            let options = picker.all("a", "href")
+            #expect(options.map { $0["href"] ?? "" } == ["/lobby/game/12", "/lobby/game/12?section=lineups", "/lobby/game/12?section=stats"])
+            #expect(options.filter { $0["aria-current"] == "true" }.map(\.text) == ["Lineups"])
+            // A default is left out; a value that does not decode redirects to the canonical URL.
+            client.followsRedirects = false
+            let bad = try await client.get("/lobby/game/12?section=nope")
+            #expect(bad.status == .permanentRedirect && bad.location == "/lobby/game/12")
+            let defaulted = try await client.get("/lobby/game/12?section=overview")
+            #expect(defaulted.status == .ok)
+            // Links deeper keep the query of the screens that stay; back drops the deeper ones.
+            #expect(try lineups.link("Share").href == "/lobby/game/12/~share?section=lineups")
+        }
+    }
+
+    @Test("query state round-trips: parse(print(s)) == s and print(parse(u)) == u")
+    func queryRoundTripLaws() throws {
+        let table = try RouteTable(ParityApp.window)
+        var rng = SplitMix64(seed: RoundTripLawTests.seed)
+        let game = try #require(table.parse(path: "/lobby/game/1")).steps[1].node
+        let lobby = try #require(table.parse(path: "/lobby")).steps[0].node
+        for caseIndex in 0..<2_000 {
+            var kinds = Set<Kind>()
+            for kind in Kind.allCases where Bool.random(using: &rng) { kinds.insert(kind) }
+            let league = Bool.random(using: &rng) ? Int.random(in: -5...5000, using: &rng) : nil
+            var generator = TreeGenerator(rng: rng, maxDepth: 0)
+            let text = Bool.random(using: &rng) ? generator.string() : nil
+            let section = Section.allCases.randomElement(using: &rng)!
+            var state = RouteState(steps: [.init(node: lobby, segments: []), .init(node: game, segments: [String(caseIndex)])])
+            state.query = Router<Lobby>.pairs(of: Lobby.Query(kinds: kinds, league: league, text: text), step: 0)
+                + Router<Game>.pairs(of: Game.Query(section: section), step: 1)
+            let url = table.print(state)
+            #expect(table.parse(path: url) == state, "case \(caseIndex): \(url)")
+            #expect(table.parse(path: url).map(table.print) == url, "case \(caseIndex): \(url)")
+            _ = rng.next()
+        }
+    }
+
+    @Test func externalLinksOpenSafelyInANewTab() async throws {
+        try await ParityApp.make().test { client in
+            let page = try await client.get("/lobby")
+            let rules = try #require(page.document.first { $0.tag == "a" && $0.hasClass("external") })
+            #expect(rules["href"] == "https://www.example.org/rules")
+            #expect(rules["target"] == "_blank" && rules["rel"] == "noopener noreferrer")
+            #expect(!page.text.contains("javascript:"))
+            #expect(page.document.first { $0.hasClass("external-refused") }?.text == "Bad")
+        }
+    }
+
+    @Test func observersSeeScreenViewsAndMoves() async throws {
+        let recorder = Recorder()
+        try await ParityApp.make(observer: recorder).test { client in
+            let person = try await client.get("/lobby/~player/7")
+            _ = try await client.submit("close-all", on: person)
+        }
+        let views = recorder.views.withLock { $0 }
+        #expect(views.map(\.url) == ["/lobby/~player/7", "/lobby"])
+        #expect(views.first?.layers == ["Lobby", "Person"] && views.first?.screen == "Person")
+        #expect(recorder.moves.withLock { $0 } == [RouteMove(from: "/lobby/~player/7", to: "/lobby", action: "close-all", screen: "Person")])
+    }
+}
