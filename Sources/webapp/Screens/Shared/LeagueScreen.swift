@@ -20,6 +20,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<League>) throws -> some HTML {
             let league = try data.league(id)
+            BackToResults(dismiss: router.dismiss, query: router.request.query)
             let tournaments = data.sample.tournaments(in: id)
             h1 { league.name }
             p(.class("muted")) { league.country + " · \(league.teamIDs.count) teams" }

@@ -18,6 +18,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<Match>) throws -> some HTML {
             let match = try data.match(id)
+            BackToResults(dismiss: router.dismiss, query: router.request.query)
             let tournament = data.sample.tournament(match.tournamentID)
             p(.class("muted")) { tournament?.name ?? "" }
             div(.class("card scoreboard")) {

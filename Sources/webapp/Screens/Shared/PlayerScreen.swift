@@ -29,6 +29,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<Player>) throws -> some HTML {
             let player = try data.player(id)
+            BackToResults(dismiss: router.dismiss, query: router.request.query)
             let club = data.words.teamName(player.teamID)
             div(.class("card")) {
                 p(.class("score")) { "#" + String(player.shirtNumber) }

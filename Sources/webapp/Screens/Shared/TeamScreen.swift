@@ -29,6 +29,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<Team>) throws -> some HTML {
             let team = try data.team(id)
+            BackToResults(dismiss: router.dismiss, query: router.request.query)
             div(.class("card")) {
                 h1 { TeamCrest(colour: team.colour); " " + team.name }
                 p(.class("muted")) {
