@@ -3,11 +3,11 @@ import Foundation
 import Logging
 import WebRouter
 
-/// `webapp serve`: listens on a host and port, serves `Public/` under `/static/`, and stops
-/// gracefully on SIGINT or SIGTERM.
+/// `webapp serve` (the default): serves the Scores demo app on a host and port, `Public/`
+/// under `/static/`, and stops gracefully on SIGINT or SIGTERM.
 ///
 /// ```sh
-/// PORT=9000 webapp serve --public Public
+/// WEBROUTER_SECRET=… PORT=9000 webapp serve --public Public
 /// ```
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,19 +42,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "webapp")
         let port = try resolvedPort()
-        var configuration = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
-        configuration.staticPrefix = "/static/"
-        let server = HTTPServer(configuration: configuration, handler: StartPage.handler)
+        let (secret, isEphemeral) = AppSecret.fromEnvironment()
+        if isEphemeral {
+            logger.warning("WEBROUTER_SECRET is missing or shorter than 32 characters; using a random secret: sessions will not survive a restart")
+        }
+        let app = try AppLoader.load(secret: secret)
+        var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
+        server.staticPrefix = "/static/"
+        logger.info("serving http://\(host):\(port) (static files from \(publicDirectory) under /static/)")
         do {
-            try server.start()
-        } catch .portInUse(let host, let port) {
-            FileHandle.standardError.write(Data("webapp: port \(port) on \(host) is already in use\n".utf8))
-            throw ExitCode.failure
-        } catch {
+            try await app.serve(server)
+        } catch let error as HTTPServerError {
             FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        logger.info("serving http://\(host):\(server.port) (static files from \(publicDirectory) under /static/)")
-        try await server.runUntilSignalled()
     }
 }

@@ -1,16 +1,18 @@
 import ArgumentParser
 
-/// The `webapp` command: serves the demo app (`serve`, the default subcommand).
+/// The `webapp` command: serves the Scores demo app (`serve`, the default) or prints its
+/// route table (`routes`).
 ///
 /// ```sh
 /// webapp --host 127.0.0.1 --port 8080 --public Public
+/// webapp routes
 /// ```
 @main
 struct WebappCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "webapp",
         abstract: "Serves the WebRouter demo app.",
-        subcommands: [ServeCommand.self],
+        subcommands: [ServeCommand.self, RoutesCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -1,0 +1,81 @@
+import WebRouter
+
+/// Everything the demo's screens read and write: the sample data, its search index and the
+/// accounts. A class, so screens can hold it without the route table walking its contents.
+///
+/// ```swift
+/// let data = DemoData()
+/// let match = try data.match(12)             // throws HTTPError.notFound for a missing id
+/// data.words.scoreline(match)                // "Riverside Rovers 2–1 Kingsbridge United"
+/// ```
+final class DemoData: Sendable {
+    /// The leagues, teams, players, matches, feed and inbox.
+    let sample: SampleData
+    /// Name search over players, teams, leagues and matches.
+    let search: SearchIndex
+    /// The users (in memory), starting with `demo` / `demo`.
+    let accounts: AccountStore
+    /// Team and player names, score lines.
+    let words: SportsWording
+
+    init(sample: SampleData = .shared) {
+        self.sample = sample
+        self.search = SearchIndex(data: sample)
+        self.accounts = AccountStore(validTeamIDs: Set(sample.teams.map(\.id)))
+        self.words = SportsWording(teams: sample.teams, players: sample.players)
+    }
+
+    // MARK: - Lookups that answer 404
+
+    func match(_ id: Int) throws(HTTPError) -> Match {
+        guard let match = sample.match(id) else { throw HTTPError.notFound("No match \(id).") }
+        return match
+    }
+
+    func team(_ id: Int) throws(HTTPError) -> Team {
+        guard let team = sample.team(id) else { throw HTTPError.notFound("No team \(id).") }
+        return team
+    }
+
+    func player(_ id: Int) throws(HTTPError) -> Player {
+        guard let player = sample.player(id) else { throw HTTPError.notFound("No player \(id).") }
+        return player
+    }
+
+    func league(_ id: Int) throws(HTTPError) -> League {
+        guard let league = sample.league(id) else { throw HTTPError.notFound("No league \(id).") }
+        return league
+    }
+
+    func tournament(_ id: Int) throws(HTTPError) -> Tournament {
+        guard let tournament = sample.tournament(id) else { throw HTTPError.notFound("No tournament \(id).") }
+        return tournament
+    }
+
+    func gameDay(_ id: Int) throws(HTTPError) -> GameDay {
+        guard let day = sample.gameDay(id) else { throw HTTPError.notFound("No game day \(id).") }
+        return day
+    }
+
+    func page(_ id: Int) throws(HTTPError) -> FeedPage {
+        guard let page = sample.page(id) else { throw HTTPError.notFound("No article \(id).") }
+        return page
+    }
+
+    // MARK: - Small queries
+
+    /// The game days from today on, soonest first.
+    func upcomingGameDays(limit: Int) -> [GameDay] {
+        Array(sample.gameDays.lazy.filter { $0.day >= SampleData.today }.prefix(limit))
+    }
+
+    /// The league of a team, by id; `nil` for an unknown team.
+    func leagueName(ofTeam id: Int) -> String? {
+        sample.team(id).flatMap { sample.league($0.leagueID)?.name }
+    }
+
+    /// A team's best scorers, most goals first.
+    func topScorers(ofTeam id: Int, limit: Int) -> [Player] {
+        Array(sample.players(of: id).sorted { ($0.goals, $0.assists, -$0.id) > ($1.goals, $1.assists, -$1.id) }.prefix(limit))
+    }
+}

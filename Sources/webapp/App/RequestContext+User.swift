@@ -1,0 +1,35 @@
+import WebRouter
+
+extension RequestContext {
+    /// The session key that holds the signed-in username.
+    static let userKey = "user"
+
+    /// The signed-in username, `nil` for a visitor.
+    ///
+    /// ```swift
+    /// let name = router.request.signedInUser ?? "guest"
+    /// ```
+    var signedInUser: String? { session[Self.userKey] }
+
+    /// `url` followed by this request's query string, when it has one: links that keep a
+    /// search or the `next` page across a move.
+    ///
+    /// ```swift
+    /// router.request.keepingQuery(router.link(\.login))   // "/welcome/~login?next=%2Ffeed"
+    /// ```
+    func keepingQuery(_ url: String) -> String {
+        query.isEmpty ? url : url + "?" + query.encoded
+    }
+}
+
+/// Builds `url?name=value&…` from pairs, skipping empty values.
+///
+/// ```swift
+/// QueryURL.make("/search", [("q", "rovers"), ("sort", "")])   // "/search?q=rovers"
+/// ```
+enum QueryURL {
+    static func make(_ url: String, _ pairs: [(String, String)]) -> String {
+        let items = QueryItems(pairs.filter { !$0.1.isEmpty })
+        return items.isEmpty ? url : url + "?" + items.encoded
+    }
+}

@@ -1,0 +1,88 @@
+import WebRouter
+
+/// The demo app: ScreenUI's "real world example" as a screen tree, declared here and nowhere
+/// else. Every screen type is nested in `ScoresApp` (`ScoresApp.Match`, …) so the names match
+/// the seed while the sample data keeps its own `Match`, `Team`, … models.
+///
+/// ```swift
+/// let app = try Application(ScoresApp.window(data: DemoData()), configuration: ScoresApp.configuration())
+/// ```
+enum ScoresApp {
+    /// Signed out: Welcome (case 1); signed in: the tabs (case 2); Launch (case 0) always.
+    static func window(data: DemoData) -> ConditionalWindow {
+        ConditionalWindow(selecting: { $0.signedInUser == nil ? 1 : 2 }, alwaysAvailable: [0]) {
+            Launch()
+            Welcome(
+                login: Present(Navigation(Login(data: data))),
+                registration: Present(Navigation(Registration(data: data)))
+            )
+            Tabs {
+                Navigation(
+                    Feed(
+                        data: data,
+                        page: Push(Page(data: data)),
+                        match: Push(Match(data: data)),
+                        gameDay: Push(GameDay(data: data, match: Push(Match(data: data)))),
+                        tournament: Push(Tournament(data: data, match: Push(Match(data: data))))
+                    )
+                )
+                Navigation(
+                    Search(
+                        data: data,
+                        filter: SearchFilter(data: data)
+                            .navigation()
+                            .configContent { $0.classes.append("toolbar-visible") }
+                            .present(.sheet(detent: .medium)),
+                        user: Present(Navigation(Player(data: data, team: Push(Team(data: data))))),
+                        team: Team(data: data, player: Player(data: data).push())
+                            .navigation()
+                            .present(),
+                        league: Present(Navigation(League(data: data))),
+                        match: Present(Navigation(Match(data: data)))
+                    )
+                )
+                Navigation(
+                    Dashboard(
+                        data: data,
+                        edit: Flow(base: UserEdit(data: data)).present(),
+                        entities: (
+                            user: Push(Player(data: data, team: Team(data: data).navigation().present())),
+                            team: Push(Team(data: data, player: Player(data: data).navigation().present())),
+                            league: Push(League(
+                                data: data,
+                                team: Push(Team(data: data)),
+                                tournament: Push(Tournament(data: data, match: Push(Match(data: data))))
+                            ))
+                        )
+                    )
+                )
+                Navigation(
+                    Messages(
+                        data: data,
+                        settings: Present(
+                            Settings(
+                                data: data,
+                                account: Push(AccountInfo(data: data)),
+                                changePassword: Push(ChangePassword(data: data))
+                            ).navigation()
+                        )
+                    )
+                )
+            }
+        }
+    }
+}
+
+extension ScoresApp {
+    /// The application: the tree, its chrome and its secret; a tree that does not validate
+    /// throws a `RouteTableError` naming the screens involved.
+    ///
+    /// ```swift
+    /// let app = try ScoresApp.application(data: DemoData(), secret: .random())
+    /// ```
+    static func application(data: DemoData, secret: AppSecret) throws(RouteTableError) -> Application {
+        try Application(
+            window(data: data),
+            configuration: ApplicationConfiguration(appName: Brand.name, secret: secret, layout: layout))
+    }
+}

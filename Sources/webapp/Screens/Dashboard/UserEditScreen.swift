@@ -1,0 +1,140 @@
+import WebRouter
+
+extension ScoresApp {
+    /// Profile editing as a flow of three URLs: `/dashboard/~edit/name` → `team` → `confirm`.
+    /// Each step's form validates and moves on, carrying the draft in the query
+    /// (`…/confirm?name=Ada&team=3`); Save writes the profile and closes the sheet.
+    ///
+    /// ```swift
+    /// Flow(base: UserEdit(data: data)).present()
+    /// ```
+    struct UserEdit: ContentScreen {
+        typealias Context = EditStep
+        enum Action: String, ScreenAction {
+            case saveName = "save-name"
+            case saveTeam = "save-team"
+            case save
+        }
+
+        let title = "Edit profile"
+        let data: DemoData
+
+        func title(for step: EditStep) -> String { "Edit profile · " + step.heading }
+
+        @HTMLBuilder
+        func body(_ step: EditStep, router: Router<UserEdit>) async -> some HTML {
+            let username = router.request.signedInUser ?? ""
+            let account = await data.accounts.account(named: username)
+            let draft = Draft(query: router.request.query)
+            p(.class("muted")) { "Step \(router.stepIndex + 1) of \(router.stepCount)" }
+            h1 { step.heading }
+            switch step {
+            case .name:
+                router.form(.saveName, .class("form")) {
+                    router.field("display_name", label: "Display name", value: draft.name ?? account?.displayName,
+                                 .required, .maxlength(40), .autocomplete("name"))
+                    FlowButtons(back: nil, cancel: router.finish)
+                }
+            case .team:
+                let chosen = draft.clearsTeam ? nil : (draft.team ?? account?.favouriteTeamID)
+                router.form(.saveTeam, .class("form")) {
+                    div(.class(router.errors["favourite_team"] == nil ? "field" : "field field-invalid")) {
+                        label(.for("field-team")) { "Favourite team" }
+                        select(.id("field-team"), .name("favourite_team")) {
+                            option(chosen == nil ? [.value("none"), .selected] : [.value("none")]) { "No favourite team" }
+                            for team in data.sample.teams {
+                                option(chosen == team.id ? [.value(String(team.id)), .selected] : [.value(String(team.id))]) {
+                                    team.name + " (" + (data.sample.league(team.leagueID)?.name ?? "") + ")"
+                                }
+                            }
+                        }
+                        if let message = router.errors["favourite_team"] { p(.class("field-error")) { message } }
+                    }
+                    FlowButtons(back: router.previousStep.map(router.request.keepingQuery), cancel: router.finish)
+                }
+            case .confirm:
+                let name = draft.name ?? account?.displayName ?? username
+                let team = draft.clearsTeam ? nil : (draft.team ?? account?.favouriteTeamID)
+                table(.class("table")) {
+                    tbody {
+                        tr { th(.scope("row")) { "Display name" }; td { name } }
+                        tr { th(.scope("row")) { "Favourite team" }; td { team.map(data.words.teamName) ?? "None" } }
+                    }
+                }
+                router.form(.save, .class("form")) {
+                    FlowButtons(back: router.previousStep.map(router.request.keepingQuery), cancel: router.finish, nextLabel: "Save")
+                }
+            }
+        }
+
+        func perform(_ action: Action, form: FormData, router: Router<UserEdit>) async throws -> ActionResult {
+            var draft = Draft(query: router.request.query)
+            switch action {
+            case .saveName:
+                let name = (form["display_name"] ?? "").trimmingSpaces
+                if let problem = AccountStore.displayNameProblem(name) {
+                    return .invalid(FormErrors(fields: ["display_name": problem]))
+                }
+                draft.name = name
+            case .saveTeam:
+                switch form["favourite_team"] {
+                case "none": draft.team = nil; draft.clearsTeam = true
+                case let value?:
+                    guard let id = Int(value), data.sample.team(id) != nil else {
+                        return .invalid(FormErrors(fields: ["favourite_team": "Choose a team from the list."]))
+                    }
+                    draft.team = id
+                case nil:
+                    return .invalid(FormErrors(fields: ["favourite_team": "Choose a team from the list."]))
+                }
+            case .save:
+                let username = router.request.signedInUser ?? ""
+                guard let account = await data.accounts.account(named: username) else {
+                    return .invalid(FormErrors(general: ["There is no account named \(username)."]))
+                }
+                do {
+                    try await data.accounts.updateProfile(
+                        username: username, displayName: draft.name ?? account.displayName,
+                        favouriteTeamID: draft.clearsTeam ? nil : (draft.team ?? account.favouriteTeamID))
+                } catch {
+                    return .invalid(FormErrors(general: error.formErrors.allMessages))
+                }
+                return .move(to: router.finish)
+            }
+            return .move(to: QueryURL.make(router.nextStepOrFinish, draft.queryPairs))
+        }
+    }
+}
+
+/// The values chosen so far in the profile flow, kept in the query between steps.
+private struct Draft {
+    var name: String?
+    var team: Int?
+    /// "No favourite team" was chosen (`team=none`).
+    var clearsTeam = false
+
+    init(query: QueryItems) {
+        name = query["name"].flatMap { $0.isEmpty ? nil : $0 }
+        if query["team"] == "none" { clearsTeam = true } else { team = query["team"].flatMap(Int.init) }
+    }
+
+    var queryPairs: [(String, String)] {
+        [("name", name ?? ""), ("team", clearsTeam ? "none" : team.map(String.init) ?? "")]
+    }
+}
+
+/// Back, Cancel and the submit button of a flow step.
+private struct FlowButtons: HTML {
+    let back: String?
+    let cancel: String
+    var nextLabel = "Next"
+
+    func render(into output: inout HTMLOutput) {
+        p(.class("flow-buttons")) {
+            button(.type("submit"), .class("button button-primary")) { nextLabel }
+            if let back { " "; a(.href(back), .class("button"), .rel("prev")) { "Back" } }
+            " "
+            a(.href(cancel), .class("button button-destructive")) { "Cancel" }
+        }.render(into: &output)
+    }
+}

@@ -1,0 +1,41 @@
+import WebRouter
+
+extension ScoresApp {
+    /// Settings, in a sheet with its own stack (`/messages/~settings`): account info, change
+    /// password, and Sign out (a POST that clears the session).
+    ///
+    /// ```swift
+    /// Settings(data: data, account: Push(AccountInfo(data: data)), changePassword: Push(ChangePassword(data: data))).navigation()
+    /// ```
+    struct Settings: ContentScreen {
+        enum Action: String, ScreenAction { case signOut = "sign-out" }
+        /// The query Change password adds on success, for the notice.
+        static let passwordChanged = ("password", "changed")
+
+        let title = "Settings"
+        let data: DemoData
+        let account: Push<Settings, AccountInfo>
+        let changePassword: Push<Settings, ChangePassword>
+
+        @HTMLBuilder
+        func body(_ context: Void, router: Router<Settings>) -> some HTML {
+            h1 { "Settings" }
+            if router.request.query[Self.passwordChanged.0] == Self.passwordChanged.1 {
+                p(.class("card"), .role("status")) { "✅ Your password was changed." }
+            }
+            ul(.class("list")) {
+                li(.class("list-item")) { a(.href(router.link(\.account))) { "Account" } }
+                li(.class("list-item")) { a(.href(router.link(\.changePassword))) { "Change password" } }
+            }
+            p(.class("muted")) { "Signed in as " + (router.request.signedInUser ?? "nobody") }
+            router.form(.signOut) {
+                button(.type("submit"), .class("button button-destructive")) { "Sign out" }
+            }
+        }
+
+        func perform(_ action: Action, form: FormData, router: Router<Settings>) async throws -> ActionResult {
+            router.request.updateSession { $0.values = [:] }
+            return .move(to: "/welcome")
+        }
+    }
+}

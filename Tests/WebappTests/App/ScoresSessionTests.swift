@@ -1,0 +1,85 @@
+import Testing
+import WebRouter
+import WebRouterTesting
+@testable import webapp
+
+/// Signing in, registering and signing out drive the window's case.
+@Suite("Scores app: sessions")
+struct ScoresSessionTests {
+    @Test(arguments: [("/", nil), ("/feed/match/12", "/feed/match/12"), ("/messages/~settings", "/messages/~settings")])
+    func signedOutVisitorsAreSentToWelcome(url: String, next: String?) async throws {
+        let client = try ScoresFixture().visitor()
+        client.followsRedirects = false
+        let answer = try await client.get(url)
+        #expect((300..<400).contains(answer.status.code))
+        let location = try #require(answer.location)
+        let target = try #require(HTTPRequest(method: .get, path: location) as HTTPRequest?)
+        #expect(target.path == "/welcome")
+        #expect(target.query["next"] == next)
+    }
+
+    @Test func loginCycleLandsOnTheWantedPage() async throws {
+        let client = try ScoresFixture().visitor()
+        let welcome = try await client.get("/feed/match/12")
+        try welcome.expect(screen: "Welcome")
+        let login = try await client.follow("Sign in", on: welcome)
+        try login.expect(screen: "Login")
+        #expect(login.text.contains("Try the demo account: demo / demo"))
+        let form = try login.form("sign-in")
+        #expect(form["_csrf"]?.isEmpty == false)
+        #expect(client.cookies["wr_csrf"] != nil)
+
+        client.followsRedirects = false
+        let redirect = try await client.submit("sign-in", on: login, ["username": "demo", "password": "demo"])
+        #expect(redirect.status.code == 303)
+        #expect(redirect.location == "/feed/match/12")
+        client.followsRedirects = true
+        let match = try await client.get("/feed/match/12")
+        try match.expect(screen: "Match")
+        #expect(match.selectedTabLabel == "Feed")
+    }
+
+    @Test func wrongPasswordIsRefusedWith422() async throws {
+        let client = try ScoresFixture().visitor()
+        let login = try await client.get("/welcome/~login")
+        let again = try await client.submit("sign-in", on: login, ["username": "demo", "password": "nope"])
+        try again.expect(status: 422, screen: "Login")
+        #expect(again.text.contains("Wrong username or password."))
+        #expect(try again.form("sign-in")["username"] == "demo")
+        let feed = try await client.get("/feed")
+        try feed.expect(screen: "Welcome")
+    }
+
+    @Test func aForeignNextIsIgnored() async throws {
+        let client = try ScoresFixture().visitor()
+        let login = try await client.get("/welcome/~login?next=https%3A%2F%2Fevil.example%2F")
+        client.followsRedirects = false
+        let redirect = try await client.submit("sign-in", on: login, ["username": "demo", "password": "demo"])
+        #expect(redirect.location == "/feed")
+    }
+
+    @Test func registrationValidatesThenSignsIn() async throws {
+        let fixture = try ScoresFixture()
+        let client = try fixture.visitor()
+        let form = try await client.get("/welcome/~registration")
+        let invalid = try await client.submit("register", on: form, ["username": "X!", "display_name": " ", "password": "ab"])
+        try invalid.expect(status: 422, screen: "Registration")
+        #expect(invalid.text.contains("Enter a display name."))
+        #expect(invalid.text.contains("Use at least 4 characters."))
+
+        let feed = try await client.submit("register", on: invalid, ["username": "ada", "display_name": "Ada Lovelace", "password": "engine"])
+        try feed.expect(screen: "Feed")
+        let dashboard = try await client.get("/dashboard")
+        #expect(dashboard.text.contains("Ada Lovelace"))
+        #expect(await fixture.data.accounts.authenticate(username: "ada", password: "engine") != nil)
+    }
+
+    @Test func signOutEndsTheSession() async throws {
+        let client = try await ScoresFixture().signedIn()
+        let settings = try await client.get("/messages/~settings")
+        let welcome = try await client.submit("sign-out", on: settings)
+        try welcome.expect(screen: "Welcome")
+        let again = try await client.get("/dashboard")
+        try again.expect(screen: "Welcome")
+    }
+}
