@@ -33,6 +33,7 @@ extension Application {
             tabs: resolution.tabs.map { TabItem(label: $0.label, href: $0.href, isSelected: $0.isSelected, icon: $0.icon) },
             base: layers[0],
             layout: configuration.layout, csrfToken: context.csrfToken)
+        page.request = context
         for (index, layer) in resolution.layers.enumerated().dropFirst() {
             page.modals.append(ModalLayer(layer: layers[index], dismissHref: layer.dismissHref ?? "/",
                                           style: layer.style ?? .sheet(), title: layer.title))

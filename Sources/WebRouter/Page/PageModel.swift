@@ -31,6 +31,9 @@ public struct PageModel {
     public var lang: String
     /// The CSRF token put as a hidden `_csrf` field into every form the chrome renders.
     public var csrfToken: String?
+    /// The request the page answers (its session, query…), for layout hooks; `nil` for
+    /// pages drawn outside a request.
+    public var request: RequestContext?
 
     public init(
         title: String,
