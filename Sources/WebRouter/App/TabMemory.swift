@@ -36,28 +36,10 @@ struct TabMemory: Sendable, Equatable {
         paths[tab] = path.utf8.count <= Self.maximumPathLength ? path : nil
     }
 
-    /// The cookie value: pairs sorted by tab name, paths percent-encoded for a cookie.
+    /// The cookie value: pairs sorted by tab name, paths percent-encoded (only unreserved
+    /// characters and `/` stay, all of them allowed in a cookie).
     var cookieValue: String {
-        paths.keys.sorted().map { $0 + "=" + CookieSafe.encode(paths[$0]!) }.joined(separator: "&")
-    }
-}
-
-/// Percent-encoding that keeps a value inside the characters a cookie allows.
-enum CookieSafe {
-    static func encode(_ value: String) -> String {
-        var output = ""
-        output.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                output += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return output
+        paths.keys.sorted().map { $0 + "=" + PathSegmentEncoding.encodeQueryValue(paths[$0]!) }.joined(separator: "&")
     }
 }
 

@@ -86,7 +86,7 @@ import WebRouter
     }
 
     @Test func randomGarbageIsRejected() {
-        var generator = SecurityFixtures.SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         let valid = Array(signer.sign(Array("seed".utf8)).utf8)
         for _ in 0..<2000 {
             let length = Int.random(in: 0...120, using: &generator)
