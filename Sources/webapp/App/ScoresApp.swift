@@ -44,10 +44,13 @@ enum ScoresApp {
                 Navigation(
                     Dashboard(
                         data: data,
-                        edit: Flow(base: UserEdit(data: data)).present(),
+                        edit: Flow(base: UserEdit(data: data)).present(.fullScreenCover),
                         entities: (
                             user: Push(Player(data: data, team: Team(data: data).navigation().present())),
-                            team: Push(Team(data: data, player: Player(data: data).navigation().present())),
+                            team: Push(Team(
+                                data: data,
+                                player: Player(data: data, team: Team(data: data).navigation().present()).navigation().present()
+                            )),
                             league: Push(League(
                                 data: data,
                                 team: Push(Team(data: data)),
@@ -70,19 +73,23 @@ enum ScoresApp {
                 )
             }
         }
+        .universal(.present("share", Share(), style: .centered))
     }
 }
 
 extension ScoresApp {
-    /// The application: the tree, its chrome and its secret; a tree that does not validate
-    /// throws a `RouteTableError` naming the screens involved.
+    /// The application: the tree, its chrome, its secret and who is told of every screen view
+    /// and move; a tree that does not validate throws a `RouteTableError` naming the screens
+    /// involved.
     ///
     /// ```swift
-    /// let app = try ScoresApp.application(data: DemoData(), secret: .random())
+    /// let app = try ScoresApp.application(data: DemoData(), secret: .random(), observers: [RouteLog()])
     /// ```
-    static func application(data: DemoData, secret: AppSecret) throws(RouteTableError) -> Application {
-        try Application(
-            window(data: data),
-            configuration: ApplicationConfiguration(appName: Brand.name, secret: secret, layout: layout))
+    static func application(
+        data: DemoData, secret: AppSecret, observers: [any RouteObserver] = []
+    ) throws(RouteTableError) -> Application {
+        var configuration = ApplicationConfiguration(appName: Brand.name, secret: secret, layout: layout)
+        configuration.observers = observers
+        return try Application(window(data: data), configuration: configuration)
     }
 }

@@ -1,8 +1,8 @@
 import WebRouter
 
 extension ScoresApp {
-    /// The page chrome around every screen: a header with the brand (and, signed in, the way
-    /// to the Dashboard) and a footer pointing at the storyboard.
+    /// The page chrome around every screen: a header with the brand (and, signed in, the
+    /// user's name leading to the Dashboard) and a footer pointing at the storyboard.
     ///
     /// ```swift
     /// ApplicationConfiguration(appName: "Scores", secret: secret, layout: ScoresApp.layout)
@@ -11,10 +11,8 @@ extension ScoresApp {
         header: { page in
             AnyHTML {
                 a(.href("/launch"), .class("app-name")) { Brand() }
-                // The layout sees the page, not the request: the tab bar is there exactly when
-                // someone is signed in (the Launch screen aside), so it stands for the session.
-                if !page.tabs.isEmpty {
-                    a(.href("/dashboard")) { "👤 My profile" }
+                if let user = page.request?.signedInUser {
+                    a(.href("/dashboard"), .class("header-user")) { "👤 " + user }
                 }
             }
         },

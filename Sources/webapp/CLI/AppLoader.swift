@@ -6,12 +6,12 @@ import WebRouter
 /// command exits with status 1.
 ///
 /// ```swift
-/// let app = try AppLoader.load(secret: .random())
+/// let app = try AppLoader.load(secret: .random(), observers: [RouteLog()])
 /// ```
 enum AppLoader {
-    static func load(secret: AppSecret) throws -> Application {
+    static func load(secret: AppSecret, observers: [any RouteObserver] = []) throws -> Application {
         do {
-            return try ScoresApp.application(data: DemoData(), secret: secret)
+            return try ScoresApp.application(data: DemoData(), secret: secret, observers: observers)
         } catch {
             FileHandle.standardError.write(Data("webapp: the screen tree is not valid:\n\(error)\n".utf8))
             throw ExitCode.failure

@@ -46,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
         if isEphemeral {
             logger.warning("WEBROUTER_SECRET is missing or shorter than 32 characters; using a random secret: sessions will not survive a restart")
         }
-        let app = try AppLoader.load(secret: secret)
+        // Screen views at debug, moves at info (label "scores.routes").
+        let app = try AppLoader.load(secret: secret, observers: [RouteLog()])
         var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
         server.staticPrefix = "/static/"
         logger.info("serving http://\(host):\(port) (static files from \(publicDirectory) under /static/)")

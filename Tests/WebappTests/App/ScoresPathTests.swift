@@ -48,6 +48,7 @@ struct ScoresPathTests {
         Place(url: "/dashboard/user/7/~team/3", screen: "Team", tab: "Dashboard") { [try $0.teamName(3)] },
         Place(url: "/dashboard/team/3", screen: "Team", tab: "Dashboard") { ["Dashboard", try $0.teamName(3)] },
         Place(url: "/dashboard/team/3/~player/7", screen: "Player", tab: "Dashboard") { [try $0.playerName(7)] },
+        Place(url: "/dashboard/team/3/~player/7/~team/4", screen: "Team", tab: "Dashboard") { [try $0.teamName(4)] },
         Place(url: "/dashboard/league/2", screen: "League", tab: "Dashboard") { ["Dashboard", try $0.leagueName(2)] },
         Place(url: "/dashboard/league/2/team/10", screen: "Team", tab: "Dashboard") {
             ["Dashboard", try $0.leagueName(2), try $0.teamName(10)]
@@ -58,6 +59,9 @@ struct ScoresPathTests {
         Place(url: "/messages", screen: "Messages", tab: "Messages") { _ in ["Messages"] },
         Place(url: "/messages/~settings", screen: "Settings", tab: "Messages") { _ in ["Settings"] },
         Place(url: "/messages/~settings/account", screen: "AccountInfo", tab: "Messages") { _ in ["Settings", "Account"] },
+        // The universal share card, over any screen
+        Place(url: "/feed/match/12/~share", screen: "Share", tab: "Feed") { _ in nil },
+        Place(url: "/messages/~settings/~share", screen: "Share", tab: "Messages") { _ in nil },
     ]
 
     @Test func signedInPlacesAnswerTheirScreenTabAndBreadcrumbOverHTTP() async throws {

@@ -76,7 +76,7 @@ struct ScoresSessionTests {
 
     @Test func signOutEndsTheSession() async throws {
         let client = try await ScoresFixture().signedIn()
-        let settings = try await client.get("/messages/~settings")
+        let settings = try await client.get("/messages/~settings?confirm=sign-out")
         let welcome = try await client.submit("sign-out", on: settings)
         try welcome.expect(screen: "Welcome")
         let again = try await client.get("/dashboard")

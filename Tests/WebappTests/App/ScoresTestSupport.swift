@@ -8,8 +8,17 @@ struct ScoresFixture {
     let data = DemoData()
     let app: Application
 
-    init() throws {
-        app = try ScoresApp.application(data: data, secret: .random())
+    init(observers: [any RouteObserver] = []) throws {
+        app = try ScoresApp.application(data: data, secret: .random(), observers: observers)
+    }
+
+    /// Runs a test body over HTTP against a live server, signed in as `demo` unless told not
+    /// to, then stops the server.
+    func test<Result>(signedIn: Bool = true, _ body: (TestClient) async throws -> Result) async throws -> Result {
+        try await app.test(.live) { client in
+            if signedIn { try await signIn(client) }
+            return try await body(client)
+        }
     }
 
     /// A client that is not signed in.
@@ -20,10 +29,15 @@ struct ScoresFixture {
     /// A client signed in through the login form.
     func signedIn(as username: String = "demo", password: String = "demo", _ mode: TestClient.Mode = .inProcess) async throws -> TestClient {
         let client = try visitor(mode)
+        try await signIn(client, as: username, password: password)
+        return client
+    }
+
+    /// Signs a client in through the login form.
+    func signIn(_ client: TestClient, as username: String = "demo", password: String = "demo") async throws {
         let login = try await client.get("/welcome/~login")
         let feed = try await client.submit("sign-in", on: login, ["username": username, "password": password])
         try feed.expect(screen: "Feed")
-        return client
     }
 
     /// Names from the sample data, as screens title them.

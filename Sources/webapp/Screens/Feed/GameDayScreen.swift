@@ -23,6 +23,7 @@ extension ScoresApp {
             }
             h1 { day.day.formatted }
             p(.class("muted")) { "\(matches.count) matches" }
+            ShareLink(href: router.link(\.share))
             for tournamentID in tournamentIDs {
                 h2 { data.sample.tournament(tournamentID)?.name ?? "" }
                 ul(.class("list")) {

@@ -2,13 +2,19 @@ import WebRouter
 
 extension ScoresApp {
     /// Settings, in a sheet with its own stack (`/messages/~settings`): account info, change
-    /// password, and Sign out (a POST that clears the session).
+    /// password, and Sign out, which asks first: a confirmation dialog in the URL
+    /// (`/messages/~settings?confirm=sign-out`) whose destructive button posts the sign-out
+    /// and whose Cancel returns to `/messages/~settings`.
     ///
     /// ```swift
     /// Settings(data: data, account: Push(AccountInfo(data: data)), changePassword: Push(ChangePassword(data: data))).navigation()
     /// ```
     struct Settings: ContentScreen {
         enum Action: String, ScreenAction { case signOut = "sign-out" }
+        enum Alert: String, ScreenAlert {
+            case signOut = "sign-out"
+            static let parameter = "confirm"
+        }
         /// The query Change password adds on success, for the notice.
         static let passwordChanged = ("password", "changed")
 
@@ -28,8 +34,16 @@ extension ScoresApp {
                 li(.class("list-item")) { a(.href(router.link(\.changePassword))) { "Change password" } }
             }
             p(.class("muted")) { "Signed in as " + (router.request.signedInUser ?? "nobody") }
-            router.form(.signOut) {
-                button(.type("submit"), .class("button button-destructive")) { "Sign out" }
+            p { a(.href(router.link(alert: .signOut)), .class("button button-destructive")) { "Sign out" } }
+        }
+
+        func alert(_ alert: Alert, router: Router<Settings>) -> AlertModel {
+            switch alert {
+            case .signOut:
+                AlertModel(title: "Sign out?", message: "You can sign in again any time with your username and password.",
+                           role: .confirmationDialog,
+                           actions: [router.alertButton("Sign out", action: .signOut, role: .destructive), router.cancelButton()],
+                           dismissHref: router.url)
             }
         }
 

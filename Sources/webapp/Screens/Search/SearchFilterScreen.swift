@@ -1,22 +1,24 @@
 import WebRouter
 
 extension ScoresApp {
-    /// The search filter sheet (`/search/~filter?q=…`): kinds, league and order, sent back to
-    /// `/search` as a GET form so the whole search stays in the URL.
+    /// The search filter, a medium sheet over the results (`/search/~filter?q=…`): kinds,
+    /// league and order. Apply is a dismiss with a result: it closes the sheet and lands on
+    /// `/search` with the filter in the Search screen's query (`/search?q=…&kind=teams`).
     ///
     /// ```swift
-    /// SearchFilter(data: data).navigation().present()
+    /// SearchFilter(data: data).navigation().present(.sheet(detent: .medium))
     /// ```
     struct SearchFilter: ContentScreen {
+        enum Action: String, ScreenAction { case apply }
+
         let title = "Filters"
         let data: DemoData
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<SearchFilter>) -> some HTML {
+            // The search beneath, read from the request: a screen sees only its own typed query.
             let options = SearchOptions(query: router.request.query, data: data.sample)
-            let searchURL = router.dismiss ?? "/search"
-            form(.method(.get), .action(searchURL), .class("form")) {
-                input(.type("hidden"), .name("q"), .value(router.request.query["q"] ?? ""))
+            router.form(.apply, .class("form")) {
                 fieldset(.class("field")) {
                     legend { "Look for" }
                     for kind in SearchKind.allCases {
@@ -49,9 +51,27 @@ extension ScoresApp {
                 p {
                     button(.type("submit"), .class("button button-primary")) { "Show results" }
                     " "
-                    a(.href(QueryURL.make(searchURL, [("q", router.request.query["q"] ?? "")])), .class("button")) { "Reset" }
+                    a(.href(router.dismiss(updating: Search.self) { $0.reset() } ?? "/search"), .class("button")) { "Reset" }
                 }
             }
         }
+
+        func perform(_ action: Action, form: FormData, router: Router<SearchFilter>) async throws -> ActionResult {
+            let chosen = SearchOptions(form: form, data: data.sample)
+            return .move(to: router.dismiss(updating: Search.self) {
+                $0.kinds = chosen.kinds
+                $0.league = chosen.leagueID
+                $0.sort = chosen.sort
+            } ?? "/search")
+        }
+    }
+}
+
+extension ScoresApp.Search.Query {
+    /// Back to every kind, every league, best match first; the text stays.
+    mutating func reset() {
+        let text = self.text
+        self = Self()
+        self.text = text
     }
 }

@@ -2,7 +2,8 @@ import WebRouter
 
 extension ScoresApp {
     /// The Search tab (`/search?q=rovers`): a GET form and the results by kind, each opening
-    /// a sheet (`/search/~team/3?q=rovers`) that keeps the query, so closing it returns here.
+    /// a sheet (`/search/~team/3?q=rovers`). The search is the screen's typed ``Query``, so
+    /// every link from here keeps it and closing a sheet returns to the same results.
     ///
     /// ```swift
     /// Search(data: data, filter: …, user: Present(Navigation(Player(…))), team: …, league: …, match: …)
@@ -32,21 +33,21 @@ extension ScoresApp {
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Search>) -> some HTML {
-            let query = router.request.query["q"] ?? ""
-            let options = SearchOptions(query: router.request.query, data: data.sample)
+            let search = router.query
+            let query = search.text ?? ""
+            let options = search.options(in: data.sample)
             let results = data.search.search(query, options: options, limit: 20)
-            let keep: (String) -> String = router.request.keepingQuery
             h1 { "Search" }
-            form(.method(.get), .action(router.url), .class("form"), .role("search")) {
+            form(.method(.get), .action(router.url(query: Query())), .class("form"), .role("search")) {
                 div(.class("field")) {
                     label(.for("field-q")) { "Players, teams, leagues, matches" }
-                    input(.type("search"), .name("q"), .id("field-q"), .value(query), .placeholder("e.g. Rovers"))
+                    input(.type("search"), .name(Query.Name.text), .id("field-q"), .value(query), .placeholder("e.g. Rovers"))
                 }
-                for (name, value) in options.queryPairs { input(.type("hidden"), .name(name), .value(value)) }
+                for field in search.filterFields { input(.type("hidden"), .name(field.name), .value(field.value)) }
                 p {
                     button(.type("submit"), .class("button button-primary")) { "Search" }
                     " "
-                    a(.href(keep(router.link(\.filter))), .class("button")) {
+                    a(.href(router.link(\.filter)), .class("button")) {
                         options == SearchOptions() ? "Filters" : "Filters (on)"
                     }
                 }
@@ -62,7 +63,7 @@ extension ScoresApp {
                     ul(.class("list")) {
                         for player in results.players.items {
                             li(.class("list-item")) {
-                                a(.href(keep(router.link(\.user, player.id)))) {
+                                a(.href(router.link(\.user, player.id))) {
                                     span { player.name }
                                     small(.class("muted")) { data.words.teamName(player.teamID) }
                                 }
@@ -75,7 +76,7 @@ extension ScoresApp {
                     ul(.class("list")) {
                         for team in results.teams.items {
                             li(.class("list-item")) {
-                                a(.href(keep(router.link(\.team, team.id)))) {
+                                a(.href(router.link(\.team, team.id))) {
                                     span { team.name }
                                     small(.class("muted")) { team.city }
                                 }
@@ -87,7 +88,7 @@ extension ScoresApp {
                     h2 { "Leagues" }
                     ul(.class("list")) {
                         for league in results.leagues.items {
-                            li(.class("list-item")) { a(.href(keep(router.link(\.league, league.id)))) { league.name } }
+                            li(.class("list-item")) { a(.href(router.link(\.league, league.id))) { league.name } }
                         }
                     }
                 }
@@ -95,7 +96,7 @@ extension ScoresApp {
                     h2 { "Matches" }
                     ul(.class("list")) {
                         for match in results.matches.items {
-                            MatchItem(match: match, words: data.words, href: keep(router.link(\.match, match.id)))
+                            MatchItem(match: match, words: data.words, href: router.link(\.match, match.id))
                         }
                     }
                 }

@@ -20,10 +20,11 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<League>) throws -> some HTML {
             let league = try data.league(id)
-            BackToResults(dismiss: router.dismiss, query: router.request.query)
             let tournaments = data.sample.tournaments(in: id)
             h1 { league.name }
             p(.class("muted")) { league.country + " · \(league.teamIDs.count) teams" }
+            p { ExternalLink("https://www.example.org/competitions/\(league.id)/rules", "Competition rules") }
+            ShareLink(href: router.link(\.share))
             if let season = tournaments.first(where: { $0.kind == .league }) {
                 h2 { "Table " + season.season }
                 StandingsTable(rows: data.sample.standings(for: season.id), words: data.words) { router.link(\.team, $0) }

@@ -1,15 +1,22 @@
 import WebRouter
 
 extension ScoresApp {
-    /// A match (`/feed/match/12`, `/search/~match/12`, …): both teams, the score or kickoff,
-    /// venue, goals and line-ups. The tree has no move from a match to a team, so the team
-    /// names link to the Search tab's team sheet by deep link.
+    /// A match (`/feed/match/12`, `/search/~match/12`, …): both teams and the score or
+    /// kick-off, then one section at a time, picked in the query: the overview, the goals or
+    /// the line-ups (`/feed/match/12?section=lineups`). The tree has no move from a match to a
+    /// team, so the team names link to the Search tab's team sheet by deep link.
     ///
     /// ```swift
     /// Tournament(data: data, match: Push(Match(data: data)))
     /// ```
     struct Match: ContentScreen {
         typealias Context = Int
+        /// The section shown: `?section=lineups`.
+        struct Query: ScreenQuery {
+            var section: MatchSection = .overview
+            static let fields: [QueryField<Query>] = [.init("section", \.section)]
+        }
+
         let title = "Match"
         let data: DemoData
 
@@ -18,7 +25,6 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<Match>) throws -> some HTML {
             let match = try data.match(id)
-            BackToResults(dismiss: router.dismiss, query: router.request.query)
             let tournament = data.sample.tournament(match.tournamentID)
             p(.class("muted")) { tournament?.name ?? "" }
             div(.class("card scoreboard")) {
@@ -34,14 +40,27 @@ extension ScoresApp {
                     p(.class("score")) { match.kickoff.time }
                     p { span(.class("badge")) { "Kick-off" } }
                 }
-                p {
-                    time(.datetime(match.kickoff.description)) { match.kickoff.day.formatted + ", " + match.kickoff.time }
-                    " · " + match.venue
-                }
             }
-            if match.status.isFinished {
+            ShareLink(href: router.link(\.share))
+            router.picker(\.section, label: "Sections") { $0.title }
+            switch router.query.section {
+            case .overview:
+                table(.class("table")) {
+                    tbody {
+                        tr { th(.scope("row")) { "Competition" }; td { tournament?.name ?? "" } }
+                        tr {
+                            th(.scope("row")) { "Kick-off" }
+                            td { time(.datetime(match.kickoff.description)) { match.kickoff.day.formatted + ", " + match.kickoff.time } }
+                        }
+                        tr { th(.scope("row")) { "Venue" }; td { match.venue } }
+                        tr { th(.scope("row")) { "Goals" }; td { match.status.isFinished ? String(match.events.count) : "Not played yet" } }
+                    }
+                }
+            case .goals:
                 h2 { "Goals" }
-                if match.events.isEmpty {
+                if !match.status.isFinished {
+                    p(.class("muted")) { "Not played yet." }
+                } else if match.events.isEmpty {
                     p(.class("muted")) { "No goals." }
                 } else {
                     ul(.class("list")) {
@@ -59,12 +78,17 @@ extension ScoresApp {
                         }
                     }
                 }
+            case .lineups:
                 h2 { "Line-ups" }
-                div(.class("grid")) {
-                    for side in MatchSide.allCases {
-                        div(.class("card")) {
-                            h3 { data.words.teamName(match.teamID(side)) }
-                            ol { for playerID in match.lineups[side] { li { data.words.playerName(playerID) } } }
+                if match.lineups[.home].isEmpty {
+                    p(.class("muted")) { "The line-ups are known once the match is played." }
+                } else {
+                    div(.class("grid lineups")) {
+                        for side in MatchSide.allCases {
+                            div(.class("card")) {
+                                h3 { data.words.teamName(match.teamID(side)) }
+                                ol { for playerID in match.lineups[side] { li { data.words.playerName(playerID) } } }
+                            }
                         }
                     }
                 }

@@ -29,13 +29,13 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<Player>) throws -> some HTML {
             let player = try data.player(id)
-            BackToResults(dismiss: router.dismiss, query: router.request.query)
             let club = data.words.teamName(player.teamID)
             div(.class("card")) {
                 p(.class("score")) { "#" + String(player.shirtNumber) }
                 h1 { player.name }
                 p { player.position.label + " · " ; LinkOrText(text: club, href: router.link(\.team, player.teamID)) }
             }
+            ShareLink(href: router.link(\.share))
             div(.class("grid")) {
                 div(.class("card")) { p(.class("score")) { String(player.goals) }; p(.class("muted")) { "Goals" } }
                 div(.class("card")) { p(.class("score")) { String(player.assists) }; p(.class("muted")) { "Assists" } }

@@ -2,7 +2,9 @@ import WebRouter
 
 extension ScoresApp {
     /// A team (`/search/~team/3`, `/dashboard/team/3`): club facts, the squad (players link
-    /// where this place of the tree has a move to them), recent results and next fixtures.
+    /// where this place of the tree has a move to them), recent results and next fixtures, the
+    /// club's website, Share, and "Close all" when the team's sheet lies over other sheets
+    /// (`/dashboard/team/3/~player/7/~team/4` → `/dashboard/team/3`).
     ///
     /// ```swift
     /// Team(data: data, player: Player(data: data).push())   // squad links push a player
@@ -29,13 +31,21 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ id: Int, router: Router<Team>) throws -> some HTML {
             let team = try data.team(id)
-            BackToResults(dismiss: router.dismiss, query: router.request.query)
             div(.class("card")) {
                 h1 { TeamCrest(colour: team.colour); " " + team.name }
                 p(.class("muted")) {
                     team.city + " · founded " + String(team.founded) + " · " + team.stadium
                 }
                 p { span(.class("badge")) { data.sample.league(team.leagueID)?.name ?? "" } }
+                p { ExternalLink(team.websiteURL, "Official website") }
+            }
+            p(.class("page-actions")) {
+                a(.href(router.link(\.share)), .class("button")) { "Share" }
+                // Over another sheet (a player's, say): one move closes them all.
+                if let dismiss = router.dismiss, dismiss != router.dismissAll {
+                    " "
+                    a(.href(router.dismissAll), .class("button")) { "Close all" }
+                }
             }
             h2 { "Results" }
             ul(.class("list")) {
@@ -63,6 +73,11 @@ extension ScoresApp {
             }
         }
     }
+}
+
+extension TeamRecord {
+    /// The club's (made-up) website.
+    var websiteURL: String { "https://www.example.com/clubs/\(id)" }
 }
 
 /// A squad member's line: shirt number, name, position.

@@ -23,6 +23,7 @@ extension ScoresApp {
                 (data.sample.league(tournament.leagueID)?.name ?? "") + " · " + tournament.season + " · "
                     + (tournament.kind == .league ? "League" : "Knockout cup")
             }
+            ShareLink(href: router.link(\.share))
             if tournament.kind == .league {
                 h2 { "Table" }
                 StandingsTable(rows: data.sample.standings(for: id), words: data.words) { router.teamPage($0) }

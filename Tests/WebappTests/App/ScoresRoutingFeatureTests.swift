@@ -1,0 +1,247 @@
+import Logging
+import Synchronization
+import Testing
+import WebRouter
+import WebRouterTesting
+@testable import webapp
+
+/// The SwiftfulRouting / VDFlow features in their place in the demo, one test each, over HTTP.
+@Suite("Scores app: dialogs, share, query state, styles, dismiss family, observers")
+struct ScoresRoutingFeatureTests {
+    @Test func signOutAsksFirstAndCancelKeepsTheSession() async throws {
+        try await ScoresFixture().test { client in
+            let settings = try await client.get("/messages/~settings")
+            #expect(settings.forms.allSatisfy { $0.actionName != "sign-out" }, "signing out needs the confirmation")
+            let asking = try await client.follow("Sign out", on: settings)
+            #expect(asking.url == "/messages/~settings?confirm=sign-out")
+            try asking.expect(screen: "Settings", modals: ["Settings"])
+            let dialog = try #require(asking.alerts.first)
+            #expect(dialog.title == "Sign out?")
+            #expect(dialog.actions == ["Sign out", "Cancel"])
+            #expect(dialog.dismissHref == "/messages/~settings")
+            let signOut = try #require(asking.document.first { $0.tag == "button" && $0.text == "Sign out" })
+            #expect(signOut.hasClass("button-destructive"))
+
+            let cancelled = try await client.dismiss(from: asking)
+            #expect(cancelled.url == "/messages/~settings" && cancelled.alerts.isEmpty)
+            try cancelled.expect(screen: "Settings")
+
+            let welcome = try await client.submit("sign-out", on: asking)
+            #expect(welcome.redirects.map(\.status) == [303])
+            try welcome.expect(screen: "Welcome")
+            try await client.get("/dashboard").expect(screen: "Welcome")
+        }
+    }
+
+    @Test func everyPageHasAShareCardWithItsAbsoluteDeepLink() async throws {
+        let fixture = try ScoresFixture()
+        let squadMember = try #require(fixture.data.sample.players(of: 3).first).id
+        try await fixture.test { client in
+            let match = try await client.get("/feed/match/12")
+            #expect(try match.link("Share").href == "/feed/match/12/~share")
+            let share = try await client.follow("Share", on: match)
+            try share.expect(screen: "Share", modals: ["Share"])
+            #expect(share.baseScreen == "Match")
+            let box = try #require(share.document.first { $0.hasClass("share-box") }?.first { $0.tag == "input" })
+            #expect(box["value"] == "http://127.0.0.1/feed/match/12")
+            #expect(box["readonly"] != nil)
+            #expect(try await client.dismiss(from: share).url == "/feed/match/12")
+
+            for url in ["/search/~team/3", "/search/~team/3/player/\(squadMember)", "/dashboard/league/2",
+                        "/feed/tournament/5", "/feed/page/3", "/feed/game-day/21"] {
+                let page = try await client.get(url)
+                #expect(try page.link("Share").href == url + "/~share")
+                try await client.follow("Share", on: page).expect(screen: "Share")
+            }
+        }
+        #expect(AbsoluteURL.make("/feed", host: "evil.example/\"><script>") == "/feed", "a strange Host gives a local link")
+    }
+
+    @Test func aShareCardOverASheetMakesTwoDialogsEachClosableOnItsOwn() async throws {
+        try await ScoresFixture().test { client in
+            let page = try await client.get("/search/~user/7/~share")
+            try page.expect(screen: "Share", modals: ["Player", "Share"])
+            #expect(page.modals.map(\.dismissHref) == ["/search", "/search/~user/7"])
+            #expect(page.document.first { $0.hasClass("share-box") }?.first { $0.tag == "input" }?["value"]
+                == "http://127.0.0.1/search/~user/7")
+            let player = try await client.dismiss(from: page)
+            try player.expect(screen: "Player", modals: ["Player"])
+            let search = try await client.dismiss(from: player)
+            try search.expect(screen: "Search", modals: [])
+        }
+    }
+
+    @Test func theSearchIsTypedQueryStateKeptByItsSheets() async throws {
+        try await ScoresFixture().test { client in
+            let results = try await client.get("/search?q=kings")
+            #expect(results.links.contains { $0.href == "/search/~team/3?q=kings" })
+            let sheet = try await client.get("/search/~team/3?q=kings")
+            #expect(sheet.modals.first?.dismissHref == "/search?q=kings")
+            let back = try await client.dismiss(from: sheet)
+            try back.expect(screen: "Search", modals: [])
+            #expect(back.url == "/search?q=kings")
+            #expect(back.links.contains { $0.href == "/search/~team/3?q=kings" })
+
+            // Canonical: fields in their declared order, defaults left out.
+            let filtered = try await client.get("/search?sort=name&kind=teams&q=kings&league=1")
+            #expect(try filtered.link("Filters (on)").href == "/search/~filter?q=kings&kind=teams&league=1&sort=name")
+            let everything = try await client.get("/search?q=kings&kind=players&kind=teams&kind=leagues&kind=matches&sort=relevance")
+            #expect(try everything.link("Filters").href == "/search/~filter?q=kings")
+
+            // A value that does not decode goes, with a permanent redirect.
+            client.followsRedirects = false
+            let bad = try await client.get("/search?q=kings&kind=teams&kind=bogus&sort=sideways")
+            #expect(bad.status == .permanentRedirect && bad.location == "/search?q=kings&kind=teams", "\(bad.location ?? "")")
+        }
+    }
+
+    @Test func applyingTheFilterClosesItsSheetAndPutsTheFilterInTheSearch() async throws {
+        try await ScoresFixture().test { client in
+            let filter = try await client.get("/search/~filter?q=united")
+            try filter.expect(screen: "SearchFilter", modals: ["SearchFilter"])
+            let applied = try await client.submit("apply", on: filter, ["kind": "teams", "sort": "name"])
+            #expect(applied.redirects.map(\.status) == [303])
+            #expect(applied.url == "/search?q=united&kind=teams&sort=name")
+            try applied.expect(screen: "Search", modals: [])
+            #expect(applied.text.contains("<h2>Teams</h2>") && !applied.text.contains("<h2>Players</h2>"))
+
+            // The sheet opens on the filter in place; Reset keeps only the text.
+            let again = try await client.follow("Filters (on)", on: applied)
+            #expect(try again.form("apply").fields.filter { $0.name == "kind" }.map(\.value) == ["teams"])
+            let reset = try await client.follow("Reset", on: again)
+            #expect(reset.url == "/search?q=united")
+        }
+    }
+
+    @Test func theMatchPageHasSectionsInItsQuery() async throws {
+        let fixture = try ScoresFixture()
+        let match = try #require(fixture.data.sample.match(12))
+        try #require(match.status.isFinished, "match 12 is played in the sample data")
+        try await fixture.test { client in
+            let lineups = try await client.get("/feed/match/12?section=lineups")
+            let picker = try #require(lineups.document.first { $0.tag == "nav" && $0["aria-label"] == "Sections" })
+            let options = picker.all("a", "href")
+            #expect(options.map { $0["href"] ?? "" }
+                == ["/feed/match/12", "/feed/match/12?section=goals", "/feed/match/12?section=lineups"])
+            #expect(options.filter { $0["aria-current"] == "true" }.map(\.text) == ["Line-ups"])
+            let firstHomePlayer = fixture.data.words.playerName(try #require(match.lineups.home.first))
+            #expect(lineups.document.first { $0.hasClass("lineups") }?.text.contains(firstHomePlayer) == true)
+            #expect(try lineups.link("Share").href == "/feed/match/12/~share?section=lineups")
+
+            let overview = try await client.follow("Overview", on: lineups)
+            #expect(overview.url == "/feed/match/12")
+            #expect(overview.document.first { $0.hasClass("lineups") } == nil)
+            #expect(overview.text.contains(match.venue))
+
+            client.followsRedirects = false
+            let bad = try await client.get("/feed/match/12?section=nope")
+            #expect(bad.status == .permanentRedirect && bad.location == "/feed/match/12")
+        }
+    }
+
+    @Test(arguments: [
+        ("/search/~filter", ["modal-sheet", "modal-sheet-medium"]),
+        ("/dashboard/~edit/name", ["modal-full"]),
+        ("/feed/match/12/~share", ["modal-centered"]),
+        ("/search/~team/3", ["modal-sheet"]),
+    ])
+    func presentStylesAreVisible(url: String, classes: [String]) async throws {
+        try await ScoresFixture().test { client in
+            let page = try await client.get(url)
+            let modal = try #require(page.modals.last)
+            let styles = modal.classes.filter { $0.hasPrefix("modal-") }
+            #expect(Set(styles) == Set(classes), "\(url): \(modal.classes)")
+        }
+    }
+
+    @Test func externalLinksOpenInANewTab() async throws {
+        try await ScoresFixture().test { client in
+            for (url, label, href) in [("/search/~team/3", "Official website", "https://www.example.com/clubs/3"),
+                                       ("/dashboard/league/2", "Competition rules", "https://www.example.org/competitions/2/rules")] {
+                let page = try await client.get(url)
+                let link = try #require(page.document.first { $0.tag == "a" && $0.hasClass("external") }, "\(url)")
+                #expect(link["href"] == href && link.text.hasPrefix(label))
+                #expect(link["target"] == "_blank" && link["rel"] == "noopener noreferrer")
+            }
+        }
+    }
+
+    @Test func closeAllLeavesEverySheetAtOnce() async throws {
+        let fixture = try ScoresFixture()
+        let player = try #require(fixture.data.sample.players(of: 3).first).id
+        try await fixture.test { client in
+            let team = try await client.get("/dashboard/team/3")
+            let playerSheet = try await client.follow(try #require(team.links.first { $0.href == "/dashboard/team/3/~player/\(player)" }),
+                                                      from: team)
+            try playerSheet.expect(screen: "Player", modals: ["Player"])
+            let teamSheet = try await client.follow(try fixture.teamName(3), on: playerSheet)
+            #expect(teamSheet.url == "/dashboard/team/3/~player/\(player)/~team/3")
+            try teamSheet.expect(screen: "Team", modals: ["Player", "Team"])
+            #expect(try teamSheet.link("Close all").href == "/dashboard/team/3")
+            let closed = try await client.follow("Close all", on: teamSheet)
+            try closed.expect(screen: "Team", modals: [])
+
+            // One sheet: its own close button is enough.
+            let single = try await client.get("/dashboard/user/7/~team/3")
+            #expect(!single.links.contains { $0.text == "Close all" })
+        }
+    }
+
+    @Test func observersLogScreenViewsAndMoves() async throws {
+        let records = LogRecords()
+        let logger = Logger(label: "scores.routes") { label in RecordingLogHandler(label: label, records: records) }
+        try await ScoresFixture(observers: [RouteLog(logger: logger)]).test { client in
+            let asking = try await client.get("/messages/~settings?confirm=sign-out")
+            _ = try await client.submit("sign-out", on: asking)
+        }
+        let logged = records.all
+        #expect(Set(logged.map(\.label)) == ["scores.routes"])
+        let views = logged.filter { $0.level == .debug }.map(\.message)
+        // The view's URL is the screen state's; the open alert is not part of it.
+        #expect(views == ["view Login /welcome/~login 200", "view Feed /feed 200",
+                          "view Settings /messages/~settings 200", "view Welcome /welcome 200"])
+        #expect(logged.filter { $0.level == .info }.map(\.message)
+            == ["move sign-in on Login: /welcome/~login → /feed", "move sign-out on Settings: /messages/~settings → /welcome"])
+    }
+
+    @Test func theHeaderNamesTheSignedInUser() async throws {
+        let fixture = try ScoresFixture()
+        try await fixture.test(signedIn: false) { client in
+            let welcome = try await client.get("/welcome")
+            #expect(welcome.document.first { $0.hasClass("header-user") } == nil)
+            try await fixture.signIn(client)
+            let feed = try await client.get("/feed")
+            let user = try #require(feed.document.first { $0.hasClass("header-user") })
+            #expect(user.text == "👤 demo" && user["href"] == "/dashboard")
+        }
+    }
+}
+
+/// What a logger was told, for tests.
+final class LogRecords: Sendable {
+    struct Record: Sendable {
+        let label: String
+        let level: Logger.Level
+        let message: String
+    }
+    private let records = Mutex<[Record]>([])
+    var all: [Record] { records.withLock { $0 } }
+    func append(_ record: Record) { records.withLock { $0.append(record) } }
+}
+
+/// A log handler that keeps every message, from `trace` up.
+struct RecordingLogHandler: LogHandler {
+    let label: String
+    let records: LogRecords
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        records.append(.init(label: label, level: event.level, message: event.message.description))
+    }
+}
