@@ -41,8 +41,9 @@ extension Application {
 
         if case .shown(let model) = alert { page.alerts.append(model) }
         if !configuration.observers.isEmpty {
-            let view = ScreenView(url: table.print(path.state), screen: top.screenName,
+            var view = ScreenView(url: table.print(path.state), screen: top.screenName,
                                   layers: resolution.layers.map(\.screenName), status: status.code)
+            if case .shown(let model) = alert { view.alert = model.title }
             for observer in configuration.observers { observer.screenViewed(view) }
         }
         var response = HTTPResponse.html(PageRenderer.render(page), status: status)

@@ -29,6 +29,8 @@ public struct ScreenView: Sendable, Equatable {
     public let screen: String
     public let layers: [String]
     public let status: Int
+    /// The title of the alert open on the top screen, if any.
+    public var alert: String? = nil
 }
 
 /// A move made by an action: from the URL posted to, to the URL redirected to.

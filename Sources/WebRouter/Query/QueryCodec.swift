@@ -15,8 +15,9 @@ struct QueryCodec: Sendable {
             for field in fields {
                 var raws = items.values(for: field.name)
                 if !field.isMultiple { raws = Array(raws.prefix(1)) }
-                if raws.contains(where: { !field.accepts($0) }) { invalid = true }
-                if !raws.isEmpty { field.write(&query, raws) }
+                let valid = raws.filter(field.accepts)
+                if valid.count != raws.count { invalid = true }
+                if !valid.isEmpty { field.write(&query, valid) }
             }
             var pairs: [(String, String)] = []
             for field in fields {

@@ -191,6 +191,16 @@ public struct Router<From: ContentScreen>: Sendable {
         QueryCodec.decode(From.Query.self, from: path.state.query.filter { $0.step == position })
     }
 
+    /// The typed query state of the nearest screen of type `S` at or beneath this one (a
+    /// filter sheet reading the search it filters): `router.query(of: Search.self)`.
+    public func query<S: ContentScreen>(of screen: S.Type) -> S.Query? {
+        let wanted = ObjectIdentifier(S.self)
+        guard let index = (0...position).last(where: { table.nodes[path.state.steps[$0].node].screenType == wanted }) else {
+            return nil
+        }
+        return QueryCodec.decode(S.Query.self, from: path.state.query.filter { $0.step == index })
+    }
+
     /// This screen's URL with another query state (a picker's other value).
     public func url(query: From.Query) -> String {
         var state = path.state.prefix(position + 1)

@@ -9,6 +9,7 @@ struct ParityTests {
         try await ParityApp.make().test(.live) { client in
             let settings = try await client.get("/lobby/~settings")
             let asking = try await client.follow("Sign out", on: settings)
+            #expect(asking.status == .ok)
             #expect(asking.url == "/lobby/~settings?confirm=sign-out")
             let alert = try #require(asking.alerts.first)
             #expect(alert.title == "Sign out?" && alert.message == "You can sign in again any time.")
@@ -145,6 +146,22 @@ struct ParityTests {
         }
     }
 
+    @Test func aSetFieldWithOnlyInvalidValuesIsDroppedAndQueryOfReadsBeneath() async throws {
+        try await ParityApp.make().test { client in
+            client.followsRedirects = false
+            let bad = try await client.get("/lobby?kind=bogus&q=x")
+            #expect(bad.status == .permanentRedirect && bad.location == "/lobby?q=x")
+            let mixed = try await client.get("/lobby?kind=bogus&kind=teams")
+            #expect(mixed.location == "/lobby?kind=teams")
+        }
+        let table = try RouteTable(ParityApp.window)
+        let parsed = try table.parse(PathSegments.split("/lobby/~filter") ?? [], query: QueryItems(parsing: "kind=teams&league=4")).get()
+        let filter = try #require(table.nodes[parsed.state.steps[1].node].content as? Filter)
+        let router = Router(table: table, path: parsed, position: 1, screen: filter, request: RequestContext())
+        #expect(router.query(of: Lobby.self) == Lobby.Query(kinds: [.teams], league: 4))
+        #expect(router.query(of: Game.self) == nil)
+    }
+
     @Test("query state round-trips: parse(print(s)) == s and print(parse(u)) == u")
     func queryRoundTripLaws() throws {
         let table = try RouteTable(ParityApp.window)
@@ -184,10 +201,13 @@ struct ParityTests {
         try await ParityApp.make(observer: recorder).test { client in
             let person = try await client.get("/lobby/~player/7")
             _ = try await client.submit("close-all", on: person)
+            _ = try await client.get("/lobby/~settings?confirm=sign-out")
         }
-        let views = recorder.views.withLock { $0 }
+        var views = recorder.views.withLock { $0 }
+        #expect(views.popLast()?.alert == "Sign out?")
         #expect(views.map(\.url) == ["/lobby/~player/7", "/lobby"])
         #expect(views.first?.layers == ["Lobby", "Person"] && views.first?.screen == "Person")
+        #expect(views.allSatisfy { $0.alert == nil })
         #expect(recorder.moves.withLock { $0 } == [RouteMove(from: "/lobby/~player/7", to: "/lobby", action: "close-all", screen: "Person")])
     }
 }
