@@ -43,9 +43,13 @@ public final class Application: Sendable {
         { [self] request in await respond(to: request) }
     }
 
-    /// Starts an HTTP server for the application and serves until SIGINT or SIGTERM.
+    /// Starts an HTTP server for the application, logs the address it listens on (the
+    /// port the OS picked for port 0), and serves until SIGINT or SIGTERM, then stops
+    /// gracefully.
     public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
         let http = HTTPServer(configuration: server, logger: logger, handler: handler)
+        try http.start()
+        logger.info("listening on http://\(server.host):\(http.port)")
         try await http.runUntilSignalled()
     }
 

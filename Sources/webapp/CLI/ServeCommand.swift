@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app = try AppLoader.load(secret: secret, observers: [RouteLog()])
         var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
         server.staticPrefix = "/static/"
-        logger.info("serving http://\(host):\(port) (static files from \(publicDirectory) under /static/)")
+        logger.info("static files from \(publicDirectory) under /static/")
         do {
             try await app.serve(server)
         } catch let error as HTTPServerError {

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import WebRouterTesting
+
+/// The `webapp` binary as an operator runs it: it logs the port it listens on, serves,
+/// stops with exit status 0 on SIGTERM and SIGINT, and refuses a taken port with status 1.
+@Suite("webapp serve as a process", .serialized)
+struct ServeProcessTests {
+    /// `webapp` sits next to the test bundle in the build folder.
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("webapp")
+    }
+    static let publicDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Public").standardized.path
+
+    /// A running `webapp` and the lines it writes to standard error.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let errors = Pipe()
+        private var buffer = Data()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = ServeProcessTests.binary
+            process.arguments = arguments
+            process.environment = ["WEBROUTER_SECRET": String(repeating: "process-test-secret ", count: 3), "PATH": "/usr/bin:/bin"]
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Reads standard error until a line contains `text` (or the stream ends).
+        func waitForLine(containing text: String) -> String? {
+            while true {
+                if let range = buffer.range(of: Data(text.utf8)) {
+                    let lineEnd = buffer[range.upperBound...].firstIndex(of: 10) ?? buffer.endIndex
+                    let lineStart = buffer[..<range.lowerBound].lastIndex(of: 10).map { $0 + 1 } ?? buffer.startIndex
+                    return String(decoding: buffer[lineStart..<lineEnd], as: UTF8.self)
+                }
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { return nil }
+                buffer.append(chunk)
+            }
+        }
+
+        var output: String { String(decoding: buffer + errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+        func waitForExit() -> Int32 {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    static func port(in line: String) -> Int? {
+        line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func servesThenStopsGracefullyOnASignal(signal: Int32) async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build webapp first")
+        let running = try Running(["--port", "0", "--public", Self.publicDirectory])
+        let line = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let port = try #require(Self.port(in: line))
+        let page = try await LoopbackConnection.exchange(port: port, "GET /launch HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(page.status == 200)
+        let css = try await LoopbackConnection.exchange(port: port, "GET /static/style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(css.status == 200 && css.headers["Content-Type"]?.hasPrefix("text/css") == true)
+        kill(running.process.processIdentifier, signal)
+        let status = try await onOwnThread { running.waitForExit() }
+        #expect(status == 0)
+        #expect(running.output.contains("shutting down"))
+    }
+
+    @Test func aTakenPortIsAClearErrorAndExitStatus1() async throws {
+        let first = try Running(["--port", "0", "--public", Self.publicDirectory])
+        let line = try #require(await onOwnThread { first.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let port = try #require(Self.port(in: line))
+        let second = try Running(["--port", String(port), "--public", Self.publicDirectory])
+        let status = try await onOwnThread { second.waitForExit() }
+        #expect(status == 1)
+        #expect(second.output.contains("webapp: port \(port) on 127.0.0.1 is already in use"))
+        kill(first.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { first.waitForExit() } == 0)
+    }
+}
