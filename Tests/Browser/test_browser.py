@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PHONE, WAIT_SECONDS, WIDE
+from conftest import WAIT_SECONDS, WIDE
 
 # Real links of the demo app (seeded sample data): Dashboard › Albion Premier League ›
 # Albion Premier League 2026/27 › Westmoor Town v Stonehaven City.
