@@ -1,12 +1,12 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite
+#   make test   runs every test suite (the Swift suites, then the browser suite)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test deps build clean
+.PHONY: run test browser-test browser-deps deps build clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -24,6 +24,31 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory browser-test
+
+## Installs what the browser suite needs when it is missing: headless Chromium and its driver
+## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.
+browser-deps:
+	@if [ ! -x /usr/bin/chromedriver ] || ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; then \
+		echo "==> installing chromium, chromium-driver and fonts-noto-color-emoji with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium chromium-driver fonts-noto-color-emoji; \
+	fi
+	@if ! command -v python3 >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then \
+		echo "==> installing python3 and pip with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3 python3-pip; \
+	fi
+	@if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then \
+		echo "==> installing Tests/Browser/requirements.txt with pip"; \
+		python3 -m pip install -q -r Tests/Browser/requirements.txt \
+		|| { echo "==> pip refused (externally managed?): retrying with --break-system-packages"; \
+		     python3 -m pip install -q --break-system-packages -r Tests/Browser/requirements.txt; }; \
+	fi
+
+## Runs the browser suite (Tests/Browser) in headless Chromium against a debug build of webapp.
+browser-test: deps browser-deps
+	$(SWIFT) build --product webapp
+	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
+		python3 -m pytest -q -p no:cacheprovider Tests/Browser
 
 clean:
 	rm -rf .build
