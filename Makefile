@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test browser-test browser-deps deps build clean
+.PHONY: run test browser-test browser-deps deps build fuzz clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -50,5 +50,19 @@ browser-test: deps browser-deps
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
 		python3 -m pytest -q -p no:cacheprovider Tests/Browser
 
+## Fuzzes the URL parser and the form decoders with libFuzzer (+ AddressSanitizer) for
+## FUZZ_SECONDS each; a crash, hang or leak stops with the input that caused it.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -c release --package-path Fuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+fuzz: deps
+	$(SWIFT) build $(FUZZ_FLAGS)
+	@bin=$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path); \
+	for target in FuzzURLParser:url FuzzFormDecoder:form; do \
+		name=$${target%%:*}; seeds=Fuzz/Corpus/$${target##*:}; corpus=.build-fuzz/corpus/$$name; \
+		mkdir -p $$corpus; echo "==> $$name for $(FUZZ_SECONDS) s"; \
+		$$bin/$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-artifact_prefix=.build-fuzz/ $$corpus $$seeds || exit 1; \
+	done
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
