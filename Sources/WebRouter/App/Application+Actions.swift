@@ -38,12 +38,8 @@ extension Application {
             let again = RequestContext(
                 request: request, now: context.now, session: context.session, browserID: context.browserID,
                 issuesBrowserID: false, csrfToken: context.csrfToken, submittedForm: form, formErrors: errors)
-            var response = await renderPage(path, context: again, status: .unprocessableContent)
-            // Session changes made by the action still count.
-            if let session = again.sessionChange ?? context.sessionChange, let header = try? sessions.setCookieHeader(session) {
-                response.headers.add(name: "Set-Cookie", value: header)
-            }
-            return response
+            // Session changes the action made are sent by `finish` from `context`.
+            return await renderPage(path, context: again, status: .unprocessableContent)
         }
     }
 

@@ -51,15 +51,14 @@ extension Application {
             let before = memory
             memory.remember(table.url(path.state, prefix: resolution.layers[0].end), for: selected.name)
             if memory != before {
-                response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory))
+                response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))
             }
         }
         return response
     }
 
-    func tabMemoryCookie(_ memory: TabMemory) -> String {
-        "\(TabMemory.cookieName)=\(memory.cookieValue); Path=/; HttpOnly; SameSite=Lax"
-            + (configuration.secureCookies ? "; Secure" : "")
+    func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {
+        "\(TabMemory.cookieName)=\(memory.cookieValue); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 
     /// Renders the fragment of the screen at one step of the state, and the alert the

@@ -18,6 +18,9 @@ public final class Application: Sendable {
     public let configuration: ApplicationConfiguration
     let sessions: SessionCookieCodec
     let csrf: CSRFProtection
+    /// The same, marking their cookies `Secure`, for requests that came over TLS.
+    let secureSessions: SessionCookieCodec
+    let secureCSRF: CSRFProtection
 
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
         try self.init(table: RouteTable(window), configuration: configuration)
@@ -33,6 +36,9 @@ public final class Application: Sendable {
         self.sessions = SessionCookieCodec(
             secret: configuration.secret, maxAge: configuration.sessionLifetime, secure: configuration.secureCookies)
         self.csrf = CSRFProtection(secret: configuration.secret, secure: configuration.secureCookies)
+        self.secureSessions = SessionCookieCodec(
+            secret: configuration.secret, maxAge: configuration.sessionLifetime, secure: true)
+        self.secureCSRF = CSRFProtection(secret: configuration.secret, secure: true)
     }
 
     /// The root of the tree, for typed deep links: `app.root().tab(Feed.self)?.move(\.match, 12).url`.
@@ -93,6 +99,12 @@ public final class Application: Sendable {
         return finish(await renderPage(parsed, context: context, status: .ok), context)
     }
 
+    /// Whether the request came over TLS, so its cookies must be `Secure`.
+    func isSecure(_ request: HTTPRequest) -> Bool {
+        configuration.secureCookies
+            || (configuration.trustsForwardedProto && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
+    }
+
     func selectedCase(_ context: RequestContext) -> Int {
         guard table.window.isConditional else { return 0 }
         let index = table.window.select(context)
@@ -118,10 +130,13 @@ public final class Application: Sendable {
     func finish(_ response: HTTPResponse, _ context: RequestContext) -> HTTPResponse {
         var response = response
         SecurityHeaders.apply(to: &response.headers)
+        let secure = isSecure(context.request)
         if context.issuesBrowserID {
+            let csrf = secure ? secureCSRF : self.csrf
             response.headers.add(name: "Set-Cookie", value: csrf.setCookieHeader(browserID: context.browserID))
         }
         if let session = context.sessionChange {
+            let sessions = secure ? secureSessions : self.sessions
             let header = session.isEmpty ? sessions.clearCookieHeader : ((try? sessions.setCookieHeader(session)) ?? sessions.clearCookieHeader)
             response.headers.add(name: "Set-Cookie", value: header)
         }

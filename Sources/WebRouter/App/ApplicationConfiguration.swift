@@ -15,8 +15,12 @@ public struct ApplicationConfiguration: Sendable {
     public var secret: AppSecret
     /// Head tags, header and footer around every page.
     public var layout: PageLayout
-    /// Marks cookies `Secure` (set when served over TLS, e.g. behind a proxy).
+    /// Marks every cookie `Secure` (the app is only reached over TLS).
     public var secureCookies: Bool
+    /// Behind a TLS-terminating proxy that sets `X-Forwarded-Proto`: cookies of requests the
+    /// proxy says came over `https` are marked `Secure`. Leave it off when clients can reach
+    /// the app directly, since they could send the header themselves.
+    public var trustsForwardedProto = false
     /// How long a session lasts, in seconds.
     public var sessionLifetime: Int
     /// Where the application logs (failed screens, rejected forms).

@@ -1,5 +1,5 @@
 import Testing
-import WebRouter
+@testable import WebRouter
 import WebRouterTesting
 
 /// The action cycle over real HTTP: GET a form, POST it, 303, GET the new state; 422 with
@@ -41,6 +41,22 @@ struct ActionCycleTests {
             let cookie = try #require(answer.headers.values(for: "Set-Cookie").first { $0.hasPrefix("wr_session=") })
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
             #expect(!cookie.contains("ada"), "the session value is not readable in the cookie")
+        }
+    }
+
+    @Test(arguments: [(true, "https", true), (true, "http", false), (false, "https", false)])
+    func cookiesAreSecureBehindATLSProxyThatSaysSo(trusted: Bool, proto: String, secure: Bool) async throws {
+        var configuration = try NotesApp.make().configuration
+        configuration.trustsForwardedProto = trusted
+        let app = Application(table: try NotesApp.make().table, configuration: configuration)
+        try await app.test { client in
+            client.followsRedirects = false
+            client.defaultHeaders = [("X-Forwarded-Proto", proto)]
+            let form = try await client.get("/sign-in")
+            let answer = try await client.submit("sign-in", on: form, ["username": "ada"])
+            let cookies = form.headers.values(for: "Set-Cookie") + answer.headers.values(for: "Set-Cookie")
+            #expect(cookies.count >= 2)
+            #expect(cookies.allSatisfy { $0.hasSuffix("; Secure") == secure }, "\(cookies)")
         }
     }
 
