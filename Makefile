@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test browser-test browser-deps deps build fuzz clean
+.PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -25,6 +25,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
+	@$(MAKE) --no-print-directory deployment-test
 
 ## Installs what the browser suite needs when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.
@@ -50,6 +51,14 @@ browser-test: deps browser-deps
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
 		python3 -m pytest -q -p no:cacheprovider Tests/Browser
 
+## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
+## default, which CI runs after make test) or SANITIZER=address.
+SANITIZER ?= thread
+SANITIZED_SUITES = HTTPServerTests|MalformedInputTests|StaticFileTests|ActionCycleTests|TestingKitTests
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
+	$(SWIFT) test --skip-build --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --filter "$(SANITIZED_SUITES)"
+
 ## Fuzzes the URL parser and the form decoders with libFuzzer (+ AddressSanitizer) for
 ## FUZZ_SECONDS each; a crash, hang or leak stops with the input that caused it.
 FUZZ_SECONDS ?= 60
@@ -64,5 +73,18 @@ fuzz: deps
 			-artifact_prefix=.build-fuzz/ $$corpus $$seeds || exit 1; \
 	done
 
+## Installs nginx (for the scale-out test) with apt-get when it is missing.
+deployment-deps: browser-deps
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+		echo "==> installing nginx with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq nginx; \
+	fi
+
+## Runs the deployment suite (Tests/Deployment): two instances with one secret behind nginx.
+deployment-test: deps deployment-deps
+	$(SWIFT) build --product webapp
+	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
+		python3 -m pytest -q -p no:cacheprovider Tests/Deployment
+
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-thread .build-address
