@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize clean
+.PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -58,6 +58,12 @@ SANITIZED_SUITES = HTTPServerTests|MalformedInputTests|StaticFileTests|ActionCyc
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
 	$(SWIFT) test --skip-build --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --filter "$(SANITIZED_SUITES)"
+
+## Soaks the demo (release build) under wrk: SOAK_MINUTES (5) at SOAK_CONNECTIONS (256) on a mix
+## of URLs and POSTs, printing errors, non-2xx/3xx answers and RSS each minute.
+soak: build
+	@command -v wrk >/dev/null 2>&1 || { $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq wrk curl; }
+	Tests/Load/soak.sh
 
 ## Fuzzes the URL parser and the form decoders with libFuzzer (+ AddressSanitizer) for
 ## FUZZ_SECONDS each; a crash, hang or leak stops with the input that caused it.
