@@ -57,7 +57,8 @@ SANITIZER ?= thread
 SANITIZED_SUITES = HTTPServerTests|MalformedInputTests|StaticFileTests|ActionCycleTests|TestingKitTests
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
-	$(SWIFT) test --skip-build --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --filter "$(SANITIZED_SUITES)"
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --skip-build --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --filter "$(SANITIZED_SUITES)"
 
 ## Soaks the demo (release build) under wrk: SOAK_MINUTES (5) at SOAK_CONNECTIONS (256) on a mix
 ## of URLs and POSTs, printing errors, non-2xx/3xx answers and RSS each minute.
