@@ -12,47 +12,47 @@
 /// ```
 @resultBuilder
 public enum HTMLBuilder {
-    public static func buildExpression<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildExpression<Content: HTML>(_ content: Content) -> Content {
         content
     }
 
-    public static func buildExpression(_ text: String) -> String {
+    @inlinable public static func buildExpression(_ text: String) -> String {
         text
     }
 
-    public static func buildBlock() -> EmptyHTML {
+    @inlinable public static func buildBlock() -> EmptyHTML {
         EmptyHTML()
     }
 
-    public static func buildBlock<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildBlock<Content: HTML>(_ content: Content) -> Content {
         content
     }
 
-    public static func buildBlock<each Content: HTML>(_ content: repeat each Content) -> HTMLTuple<repeat each Content> {
+    @inlinable public static func buildBlock<each Content: HTML>(_ content: repeat each Content) -> HTMLTuple<repeat each Content> {
         HTMLTuple(repeat each content)
     }
 
-    public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
+    @inlinable public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
         content
     }
 
-    public static func buildEither<First: HTML, Second: HTML>(first: First) -> HTMLConditional<First, Second> {
+    @inlinable public static func buildEither<First: HTML, Second: HTML>(first: First) -> HTMLConditional<First, Second> {
         .first(first)
     }
 
-    public static func buildEither<First: HTML, Second: HTML>(second: Second) -> HTMLConditional<First, Second> {
+    @inlinable public static func buildEither<First: HTML, Second: HTML>(second: Second) -> HTMLConditional<First, Second> {
         .second(second)
     }
 
-    public static func buildArray<Content: HTML>(_ contents: [Content]) -> [Content] {
+    @inlinable public static func buildArray<Content: HTML>(_ contents: [Content]) -> [Content] {
         contents
     }
 
-    public static func buildLimitedAvailability<Content: HTML>(_ content: Content) -> AnyHTML {
+    @inlinable public static func buildLimitedAvailability<Content: HTML>(_ content: Content) -> AnyHTML {
         AnyHTML(content)
     }
 
-    public static func buildFinalResult<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildFinalResult<Content: HTML>(_ content: Content) -> Content {
         content
     }
 }
@@ -65,11 +65,11 @@ public enum HTMLBuilder {
 public struct HTMLTuple<each Content: HTML>: HTML {
     public let content: (repeat each Content)
 
-    public init(_ content: repeat each Content) {
+    @inlinable public init(_ content: repeat each Content) {
         self.content = (repeat each content)
     }
 
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         repeat (each content).render(into: &output)
     }
 }
@@ -82,7 +82,7 @@ public enum HTMLConditional<First: HTML, Second: HTML>: HTML {
     case first(First)
     case second(Second)
 
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         switch self {
         case .first(let content): content.render(into: &output)
         case .second(let content): content.render(into: &output)
