@@ -28,8 +28,17 @@ public enum HTMLBuilder {
         content
     }
 
-    @inlinable public static func buildBlock<each Content: HTML>(_ content: repeat each Content) -> HTMLTuple<repeat each Content> {
-        HTMLTuple(repeat each content)
+    // Blocks of several statements nest pairs rather than one parameter-pack tuple: the
+    // optimiser specialises nested generics completely, while pack expansions fell back to
+    // runtime metadata (swift_getTupleTypeMetadata) for every element on every render.
+    @inlinable public static func buildPartialBlock<Content: HTML>(first: Content) -> Content {
+        first
+    }
+
+    @inlinable public static func buildPartialBlock<Accumulated: HTML, Next: HTML>(
+        accumulated: Accumulated, next: Next
+    ) -> HTMLPair<Accumulated, Next> {
+        HTMLPair(accumulated, next)
     }
 
     @inlinable public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
@@ -57,8 +66,8 @@ public enum HTMLBuilder {
     }
 }
 
-/// A sequence of HTML values rendered one after the other; what a builder block with several
-/// statements produces. Uses a parameter pack, so no boxing.
+/// A sequence of HTML values rendered one after the other, for building content outside a
+/// builder block. Uses a parameter pack, so no boxing.
 /// ```swift
 /// let pair = HTMLTuple(h1 { "Title" }, p { "Body" })
 /// ```
@@ -71,6 +80,26 @@ public struct HTMLTuple<each Content: HTML>: HTML {
 
     @inlinable public func render(into output: inout HTMLOutput) {
         repeat (each content).render(into: &output)
+    }
+}
+
+/// Two HTML values rendered one after the other; what a builder block with several statements
+/// produces (nested: `HTMLPair<HTMLPair<A, B>, C>` for three).
+/// ```swift
+/// let pair = HTMLPair(h1 { "Title" }, p { "Body" })
+/// ```
+public struct HTMLPair<First: HTML, Second: HTML>: HTML {
+    public let first: First
+    public let second: Second
+
+    @inlinable public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    @inlinable public func render(into output: inout HTMLOutput) {
+        first.render(into: &output)
+        second.render(into: &output)
     }
 }
 
