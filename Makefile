@@ -1,12 +1,13 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (the Swift suites, then the browser suite)
+#   make test   runs every test suite (Swift, browser, deployment)
+#   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird and nginx (writes BENCHMARKS.md)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak clean
+.PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -92,6 +93,12 @@ deployment-test: deps deployment-deps
 	$(SWIFT) build --product webapp
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
 		python3 -m pytest -q -p no:cacheprovider Tests/Deployment
+
+## Installs wrk and nginx when missing, builds in release, benchmarks webapp against a raw C
+## libmicrohttpd server, Hummingbird 2 and nginx serving the same bytes, writes BENCHMARKS.md.
+## BENCH_DURATION (s per wrk run), BENCH_ROUNDS, BENCH_CONNECTIONS and BENCH_PAGES adjust it.
+bench: deps
+	SWIFT=$(SWIFT) Benchmarks/http/run.sh
 
 clean:
 	rm -rf .build .build-fuzz .build-thread .build-address

@@ -75,10 +75,9 @@ extension Application {
             throw HTTPError(.internalServerError, "The screen's context has an unexpected type.")
         }
         let router = Router(table: table, path: path, position: position, screen: screen, request: context)
-        let body = try await screen.body(value, router: router)
         var output = HTMLOutput(capacity: 8192)
         output.appendRaw(bytes: presentation.before)
-        body.render(into: &output)
+        try await screen.renderBody(value, router: router, into: &output)
         output.appendRaw(bytes: presentation.after)
         var alert = AlertOutcome.none
         if S.Alert.self != NoAlert.self, let raw = context.request.query[S.Alert.parameter] {

@@ -13,10 +13,11 @@ extension Router {
     ) -> HTMLElement<HTMLTag.form, HTMLTuple<HTMLVoidElement<HTMLTag.input>, HTMLVoidElement<HTMLTag.input>, FormErrorSummary, Content>> {
         let inner = content()
         return HTMLElement([.method(.post), .action(actionURL)] + attributes) {
-            input(.type("hidden"), .name(ActionForm.actionField), .value(action.rawValue))
-            input(.type("hidden"), .name(ActionForm.csrfField), .value(request.csrfToken))
-            FormErrorSummary(messages: request.formErrors.general)
-            inner
+            HTMLTuple(
+                input(.type("hidden"), .name(ActionForm.actionField), .value(action.rawValue)),
+                input(.type("hidden"), .name(ActionForm.csrfField), .value(request.csrfToken)),
+                FormErrorSummary(messages: request.formErrors.general),
+                inner)
         }
     }
 

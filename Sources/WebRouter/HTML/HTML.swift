@@ -32,21 +32,21 @@ extension HTML {
 
 /// A `String` in HTML content is text: it is always escaped.
 extension String: HTML {
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         output.appendEscapedText(self)
     }
 }
 
 /// An absent value renders nothing.
 extension Optional: HTML where Wrapped: HTML {
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         if let value = self { value.render(into: &output) }
     }
 }
 
 /// An array renders its elements in order.
 extension Array: HTML where Element: HTML {
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         for element in self { element.render(into: &output) }
     }
 }

@@ -50,7 +50,7 @@ public struct HTMLAttribute: Sendable {
         return true
     }
 
-    func render(into output: inout HTMLOutput) {
+    @usableFromInline func render(into output: inout HTMLOutput) {
         if name.isEmpty { return }
         output.appendRaw(" ")
         output.appendRaw(name)

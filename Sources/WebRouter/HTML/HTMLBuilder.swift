@@ -12,65 +12,94 @@
 /// ```
 @resultBuilder
 public enum HTMLBuilder {
-    public static func buildExpression<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildExpression<Content: HTML>(_ content: Content) -> Content {
         content
     }
 
-    public static func buildExpression(_ text: String) -> String {
+    @inlinable public static func buildExpression(_ text: String) -> String {
         text
     }
 
-    public static func buildBlock() -> EmptyHTML {
+    @inlinable public static func buildBlock() -> EmptyHTML {
         EmptyHTML()
     }
 
-    public static func buildBlock<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildBlock<Content: HTML>(_ content: Content) -> Content {
         content
     }
 
-    public static func buildBlock<each Content: HTML>(_ content: repeat each Content) -> HTMLTuple<repeat each Content> {
-        HTMLTuple(repeat each content)
+    // Blocks of several statements nest pairs rather than one parameter-pack tuple: the
+    // optimiser specialises nested generics completely, while pack expansions fell back to
+    // runtime metadata (swift_getTupleTypeMetadata) for every element on every render.
+    @inlinable public static func buildPartialBlock<Content: HTML>(first: Content) -> Content {
+        first
     }
 
-    public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
+    @inlinable public static func buildPartialBlock<Accumulated: HTML, Next: HTML>(
+        accumulated: Accumulated, next: Next
+    ) -> HTMLPair<Accumulated, Next> {
+        HTMLPair(accumulated, next)
+    }
+
+    @inlinable public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
         content
     }
 
-    public static func buildEither<First: HTML, Second: HTML>(first: First) -> HTMLConditional<First, Second> {
+    @inlinable public static func buildEither<First: HTML, Second: HTML>(first: First) -> HTMLConditional<First, Second> {
         .first(first)
     }
 
-    public static func buildEither<First: HTML, Second: HTML>(second: Second) -> HTMLConditional<First, Second> {
+    @inlinable public static func buildEither<First: HTML, Second: HTML>(second: Second) -> HTMLConditional<First, Second> {
         .second(second)
     }
 
-    public static func buildArray<Content: HTML>(_ contents: [Content]) -> [Content] {
+    @inlinable public static func buildArray<Content: HTML>(_ contents: [Content]) -> [Content] {
         contents
     }
 
-    public static func buildLimitedAvailability<Content: HTML>(_ content: Content) -> AnyHTML {
+    @inlinable public static func buildLimitedAvailability<Content: HTML>(_ content: Content) -> AnyHTML {
         AnyHTML(content)
     }
 
-    public static func buildFinalResult<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildFinalResult<Content: HTML>(_ content: Content) -> Content {
         content
     }
 }
 
-/// A sequence of HTML values rendered one after the other; what a builder block with several
-/// statements produces. Uses a parameter pack, so no boxing.
+/// A sequence of HTML values rendered one after the other, for building content outside a
+/// builder block. Uses a parameter pack, so no boxing.
 /// ```swift
 /// let pair = HTMLTuple(h1 { "Title" }, p { "Body" })
 /// ```
 public struct HTMLTuple<each Content: HTML>: HTML {
     public let content: (repeat each Content)
 
-    public init(_ content: repeat each Content) {
+    @inlinable public init(_ content: repeat each Content) {
         self.content = (repeat each content)
     }
 
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         repeat (each content).render(into: &output)
+    }
+}
+
+/// Two HTML values rendered one after the other; what a builder block with several statements
+/// produces (nested: `HTMLPair<HTMLPair<A, B>, C>` for three).
+/// ```swift
+/// let pair = HTMLPair(h1 { "Title" }, p { "Body" })
+/// ```
+public struct HTMLPair<First: HTML, Second: HTML>: HTML {
+    public let first: First
+    public let second: Second
+
+    @inlinable public init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    @inlinable public func render(into output: inout HTMLOutput) {
+        first.render(into: &output)
+        second.render(into: &output)
     }
 }
 
@@ -82,7 +111,7 @@ public enum HTMLConditional<First: HTML, Second: HTML>: HTML {
     case first(First)
     case second(Second)
 
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         switch self {
         case .first(let content): content.render(into: &output)
         case .second(let content): content.render(into: &output)

@@ -17,17 +17,17 @@ public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
     public var attributes: [HTMLAttribute]
     public var content: Content
 
-    public init(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> Content) {
+    @inlinable public init(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> Content) {
         self.attributes = attributes
         self.content = content()
     }
 
-    public init(_ attributes: [HTMLAttribute], @HTMLBuilder content: () -> Content) {
+    @inlinable public init(_ attributes: [HTMLAttribute], @HTMLBuilder content: () -> Content) {
         self.attributes = attributes
         self.content = content()
     }
 
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         output.appendRaw("<")
         output.appendRaw(Tag.name)
         for attribute in attributes { attribute.render(into: &output) }
@@ -41,13 +41,13 @@ public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
 
 extension HTMLElement where Content == EmptyHTML {
     /// An element with no content, e.g. `div(.class("spacer"))` → `<div class="spacer"></div>`.
-    public init(_ attributes: HTMLAttribute...) {
+    @inlinable public init(_ attributes: HTMLAttribute...) {
         self.attributes = attributes
         self.content = EmptyHTML()
     }
 
     /// An element with no content from an attribute array.
-    public init(_ attributes: [HTMLAttribute]) {
+    @inlinable public init(_ attributes: [HTMLAttribute]) {
         self.attributes = attributes
         self.content = EmptyHTML()
     }
@@ -62,15 +62,15 @@ extension HTMLElement where Content == EmptyHTML {
 public struct HTMLVoidElement<Tag: HTMLTagName>: HTML {
     public var attributes: [HTMLAttribute]
 
-    public init(_ attributes: HTMLAttribute...) {
+    @inlinable public init(_ attributes: HTMLAttribute...) {
         self.attributes = attributes
     }
 
-    public init(_ attributes: [HTMLAttribute]) {
+    @inlinable public init(_ attributes: [HTMLAttribute]) {
         self.attributes = attributes
     }
 
-    public func render(into output: inout HTMLOutput) {
+    @inlinable public func render(into output: inout HTMLOutput) {
         output.appendRaw("<")
         output.appendRaw(Tag.name)
         for attribute in attributes { attribute.render(into: &output) }

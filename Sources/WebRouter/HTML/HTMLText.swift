@@ -37,9 +37,9 @@ public struct UnsafeRawHTML: HTML, Sendable {
 /// let nothing = EmptyHTML()   // renders ""
 /// ```
 public struct EmptyHTML: HTML, Sendable {
-    public init() {}
+    @inlinable public init() {}
 
-    public func render(into output: inout HTMLOutput) {}
+    @inlinable public func render(into output: inout HTMLOutput) {}
 }
 
 /// A type-erased HTML value, for storing differently typed fragments side by side

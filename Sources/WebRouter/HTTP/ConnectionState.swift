@@ -13,7 +13,8 @@ final class ConnectionState: @unchecked Sendable {
     var body: [UInt8] = []
     var bodyTooLarge = false
     var discardedBytes = 0
-    var response: HTTPResponse?
+    /// Hands the handler's response to the connection's thread.
+    let handoff = ResponseHandoff()
 
     init(target: String, start: ContinuousClock.Instant) {
         self.target = target

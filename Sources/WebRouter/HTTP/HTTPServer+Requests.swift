@@ -39,8 +39,7 @@ extension HTTPServer {
             return .YES
         }
         // Final call, after the handler's task resumed the connection.
-        if let response = context.response {
-            context.response = nil
+        if let response = context.handoff.takeResponse() {
             return queue(response, on: connection, context: context, method: method)
         }
         if context.handlerStarted { return .YES }
@@ -66,14 +65,19 @@ extension HTTPServer {
             method: methodValue, target: target, headers: headers, body: context.body, remoteAddress: remoteAddress)
         context.body = []
         context.handlerStarted = true
-        MHD_suspend_connection(connection)
         let handle = MHDHandle(pointer: connection)
         let handler = self.handler
-        Task { [self] in
-            context.response = await handler(request)
-            resume(handle)
+        // The handler starts on this thread and usually finishes without suspending: its
+        // response is then queued right here, with no thread hop and no suspend/resume.
+        // A handler that does suspend finishes elsewhere and resumes the connection.
+        Task.immediate { [self] in
+            let response = await handler(request)
+            if context.handoff.finish(with: response) { resume(handle) }
         }
-        return .YES
+        guard let response = context.handoff.suspendUnlessFinished({ MHD_suspend_connection(connection) }) else {
+            return .YES
+        }
+        return queue(response, on: connection, context: context, method: method)
     }
 
     /// Wakes a suspended connection unless the daemon is already being torn down.

@@ -22,8 +22,10 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a connection may stay idle before the server closes it.
     public var connectionTimeout: Int = 30
     /// Memory per connection in bytes; bounds the request line plus header block
-    /// (a little under half of it is usable for them).
-    public var connectionMemoryLimit: Int = 64 * 1024
+    /// (a little under half of it is usable for them, about 15 KB by default). Each open
+    /// connection keeps up to this much resident, so it sets the server's memory per
+    /// connection (libmicrohttpd's own default is the same 32 KB).
+    public var connectionMemoryLimit: Int = 32 * 1024
     /// The directory served under ``staticPrefix``; `nil` serves no static files.
     public var publicDirectory: String?
     /// The URL path prefix of static files (starts and ends with `/`).

@@ -45,6 +45,11 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
     /// already checked), and says where to go next.
     func perform(_ action: Action, form: FormData, router: Router<Self>) async throws -> ActionResult
 
+    /// Renders ``body(_:router:)`` into `output`. Keep the default implementation: it is
+    /// compiled for each screen type, so the builder's nested generic types render without
+    /// runtime generic metadata (several times faster than rendering through `some HTML`).
+    func renderBody(_ context: Context, router: Router<Self>, into output: inout HTMLOutput) async throws
+
     /// The content of one of the screen's alerts, shown over the page.
     func alert(_ alert: Alert, router: Router<Self>) -> AlertModel
 }
@@ -56,6 +61,11 @@ extension ContentScreen where Action == NoAction {
 }
 
 extension ContentScreen {
+    @inlinable
+    public func renderBody(_ context: Context, router: Router<Self>, into output: inout HTMLOutput) async throws {
+        try await body(context, router: router).render(into: &output)
+    }
+
     public var nestedScreen: Self { self }
     public var title: String { Self.screenName }
     public func title(for context: Context) -> String { title }

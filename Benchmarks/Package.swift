@@ -1,0 +1,34 @@
+// swift-tools-version:6.1
+// Benchmarks for WebRouter, kept out of the main package so its build stays lean.
+//   swift package benchmark                      micro benchmarks (parse, print, resolve + render)
+//   make bench  (from the repository root)       HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx
+import PackageDescription
+
+let package = Package(
+    name: "WebRouterBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "WebRouter", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // Micro benchmarks: wall time and mallocs per parse, print and rendered page.
+        .executableTarget(
+            name: "WebRouterBenchmarks",
+            dependencies: [
+                .product(name: "WebRouter", package: "WebRouter"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/WebRouterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // The Hummingbird 2 comparison server: answers every GET with one file's bytes.
+        .executableTarget(
+            name: "HummingbirdServer",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/HummingbirdServer"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,54 @@
+/* The raw C libmicrohttpd server of `make bench`: answers every request with the bytes of one
+ * file (a page webapp rendered), as text/html, with the same threading as WebRouter's server
+ * (internal polling thread, epoll, a thread pool of one thread per core).
+ *
+ *     cc -O2 -o raw_mhd raw_mhd.c -lmicrohttpd && ./raw_mhd PORT FILE
+ */
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static struct MHD_Response *page;
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
+                              const char *method, const char *version, const char *upload_data,
+                              size_t *upload_data_size, void **request_state) {
+    static int first_call_marker;
+    (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
+    if (*request_state == NULL) { /* headers only: queueing now would close the connection */
+        *request_state = &first_call_marker;
+        return MHD_YES;
+    }
+    if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
+    return MHD_queue_response(connection, MHD_HTTP_OK, page);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: %s PORT FILE\n", argv[0]); return 2; }
+    FILE *file = fopen(argv[2], "rb");
+    if (!file) { perror(argv[2]); return 1; }
+    static char bytes[4 << 20];
+    size_t size = fread(bytes, 1, sizeof bytes, file);
+    fclose(file);
+    page = MHD_create_response_from_buffer(size, bytes, MHD_RESPMEM_PERSISTENT);
+    MHD_add_response_header(page, "Content-Type", "text/html; charset=utf-8");
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL, NULL,
+        &answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 1 ? cores : 1),
+        MHD_OPTION_CONNECTION_LIMIT, 1024u, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_END);
+    if (!daemon) { fprintf(stderr, "libmicrohttpd refused to start on port %s\n", argv[1]); return 1; }
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    sigprocmask(SIG_BLOCK, &signals, NULL);
+    int received;
+    sigwait(&signals, &received);
+    MHD_stop_daemon(daemon);
+    MHD_destroy_response(page);
+    return 0;
+}

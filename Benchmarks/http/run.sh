@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The HTTP benchmark behind `make bench`: installs wrk and nginx when missing, builds webapp,
+# the Hummingbird server and the raw C libmicrohttpd server in release, then runs run.py
+# from the repository root and writes BENCHMARKS.md there.
+#   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=8,64,256 BENCH_PAGES=/feed,/search?q=a Benchmarks/http/run.sh
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+SWIFT="${SWIFT:-swift}"
+apt_get() { if [ "$(id -u)" = 0 ]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
+
+missing=()
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v cc >/dev/null 2>&1 || missing+=(gcc)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then missing+=(pkg-config libmicrohttpd-dev); fi
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "==> installing ${missing[*]} with apt-get"
+    apt_get update -qq
+    DEBIAN_FRONTEND=noninteractive apt_get install -y -qq "${missing[@]}"
+fi
+
+echo "==> building webapp (release)"
+"$SWIFT" build -c release --product webapp
+webapp="$("$SWIFT" build -c release --show-bin-path)/webapp"
+
+echo "==> building the Hummingbird server (release)"
+"$SWIFT" build -c release --package-path Benchmarks --product HummingbirdServer
+hummingbird="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)/HummingbirdServer"
+
+echo "==> building the raw C libmicrohttpd server"
+out="$root/.build/bench"
+mkdir -p "$out"
+# shellcheck disable=SC2046
+cc -O2 -Wall -o "$out/raw_mhd" Benchmarks/http/raw_mhd.c $(pkg-config --cflags --libs libmicrohttpd)
+
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$out/raw_mhd" --hummingbird "$hummingbird" \
+    --nginx "$nginx_bin" --root "$root" "$@"
