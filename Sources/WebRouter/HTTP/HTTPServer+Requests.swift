@@ -70,20 +70,25 @@ extension HTTPServer {
         // The handler starts on this thread and usually finishes without suspending: its
         // response is then queued right here, with no thread hop and no suspend/resume.
         // A handler that does suspend finishes elsewhere and resumes the connection.
+        let id = ObjectIdentifier(context)
         Task.immediate { [self] in
             let response = await handler(request)
-            if context.handoff.finish(with: response) { resume(handle) }
+            if context.handoff.finish(with: response) { resume(handle, id: id) }
         }
-        guard let response = context.handoff.suspendUnlessFinished({ MHD_suspend_connection(connection) }) else {
+        guard let response = context.handoff.suspendUnlessFinished({
+            MHD_suspend_connection(connection)
+            resumeGate.withLock { $0.suspended[id] = handle }
+        }) else {
             return .YES
         }
         return queue(response, on: connection, context: context, method: method)
     }
 
     /// Wakes a suspended connection unless the daemon is already being torn down.
-    private func resume(_ connection: MHDHandle) {
-        resumeGate.withLock { stopped in
-            if !stopped { MHD_resume_connection(connection.pointer) }
+    private func resume(_ connection: MHDHandle, id: ObjectIdentifier) {
+        resumeGate.withLock { gate in
+            guard !gate.stopped, gate.suspended.removeValue(forKey: id) != nil else { return }
+            MHD_resume_connection(connection.pointer)
         }
     }
 
@@ -113,6 +118,9 @@ extension HTTPServer {
             if MHD_add_response_header(mhdResponse, name, value) == .NO {
                 logger.warning("dropped invalid response header \(name)")
             }
+        }
+        if draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
         let status = UInt32(clamping: response.status.code)
         let result = MHD_queue_response(connection, status, mhdResponse)

@@ -40,8 +40,17 @@ public final class HTTPServer: Sendable {
     let state = Mutex(State())
     /// Requests between their request line and their completion callback.
     let inFlight = Atomic<Int>(0)
-    /// `true` once the daemon is being torn down: no handler may resume a connection then.
-    let resumeGate = Mutex(false)
+    /// The connections suspended while their handler awaits, and whether the daemon is being
+    /// torn down (no handler may resume a connection then).
+    let resumeGate = Mutex(ResumeState())
+    /// `true` from the start of ``stop()``: responses then close their connection, so
+    /// keep-alive clients stop sending new requests and the server drains.
+    let draining = Atomic<Bool>(false)
+
+    struct ResumeState: ~Copyable {
+        var stopped = false
+        var suspended: [ObjectIdentifier: MHDHandle] = [:]
+    }
 
     /// Creates a server; nothing listens until ``start()``.
     /// - Parameter accessLogger: receives one `.info` line per request.
@@ -122,9 +131,16 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         guard let daemon else { return }
+        draining.store(true, ordering: .sequentiallyConsistent)
         let listenFD = MHD_quiesce_daemon(daemon.pointer)
         await waitForInFlightRequests()
-        resumeGate.withLock { $0 = true }
+        // libmicrohttpd refuses to stop with suspended connections: wake those whose handler
+        // is still running after the grace period; their late responses are dropped.
+        resumeGate.withLock { gate in
+            gate.stopped = true
+            for connection in gate.suspended.values { MHD_resume_connection(connection.pointer) }
+            gate.suspended = [:]
+        }
         MHD_stop_daemon(daemon.pointer)
         if listenFD >= 0 { close(listenFD) }
         Unmanaged.passUnretained(self).release()

@@ -196,6 +196,55 @@ let echoHandler: HTTPHandler = { request in
         await server.stop()  // idempotent
     }
 
+    @Test func stopPastTheGracePeriodWithAHandlerStillAwaitingDoesNotCrash() async throws {
+        let entered = Gate()
+        let release = Gate()
+        let server = try startServer({ $0.shutdownGracePeriod = .milliseconds(100) }) { _ in
+            entered.open()
+            await release.wait()
+            return .text("too late")
+        }
+        let port = server.port
+        let stuck = Task { try? await get(port: port, "/stuck") }
+        await entered.wait()
+        await server.stop()          // the handler is still suspended: its connection is closed
+        #expect(!server.isRunning)
+        release.open()               // the late response goes nowhere
+        #expect(await stuck.value?.status == nil)
+    }
+
+    @Test func keepAliveClientsAreToldToCloseWhileTheServerDrains() async throws {
+        let entered = Gate()
+        let release = Gate()
+        let server = try startServer { request in
+            if request.path == "/slow" {
+                entered.open()
+                await release.wait()
+            }
+            return .text("ok")
+        }
+        let port = server.port
+        let slow = Task { try await get(port: port, "/slow") }
+        let connection = try await onOwnThread { () -> LoopbackConnection in
+            let connection = try LoopbackConnection(port: port)
+            try connection.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try connection.readResponse()
+            return connection
+        }
+        await entered.wait()
+        let stopping = Task { await server.stop() }
+        while server.isRunning { await Task.yield() }
+        // A request on the open keep-alive connection is answered, with Connection: close.
+        let answer = try await onOwnThread {
+            try connection.send("GET /second HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try connection.readResponse()
+        }
+        #expect(answer.status == 200 && answer.headers["Connection"]?.lowercased() == "close")
+        release.open()
+        #expect(try await slow.value.status == 200)
+        await stopping.value
+    }
+
     @Test func stopWithIdleKeepAliveConnectionsReturns() async throws {
         let server = try startServer(handler: echoHandler)
         let port = server.port
