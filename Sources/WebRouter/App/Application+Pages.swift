@@ -32,14 +32,17 @@ extension Application {
             title: top.title, appName: configuration.appName, screenName: top.screenName,
             tabs: resolution.tabs.map { TabItem(label: $0.label, href: $0.href, isSelected: $0.isSelected, icon: $0.icon) },
             base: layers[0],
-            layout: configuration.layout, csrfToken: context.csrfToken)
+            layout: configuration.layout)
         page.request = context
         for (index, layer) in resolution.layers.enumerated().dropFirst() {
             page.modals.append(ModalLayer(layer: layers[index], dismissHref: layer.dismissHref ?? "/",
                                           style: layer.style ?? .sheet(), title: layer.title))
         }
 
-        if case .shown(let model) = alert { page.alerts.append(model) }
+        if case .shown(let model) = alert {
+            page.alerts.append(model)
+            page.csrfToken = context.csrfToken   // the chrome's own forms are the alerts'
+        }
         if !configuration.observers.isEmpty {
             var view = ScreenView(url: table.print(path.state), screen: top.screenName,
                                   layers: resolution.layers.map(\.screenName), status: status.code)

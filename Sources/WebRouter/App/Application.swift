@@ -122,8 +122,9 @@ public final class Application: Sendable {
         let cookieID = request.cookies[csrf.cookieName]
         let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
         let id = browserID ?? csrf.newBrowserID()
+        let protection = csrf
         return RequestContext(request: request, now: now, session: session, browserID: id,
-                              issuesBrowserID: browserID == nil, csrfToken: csrf.token(for: id, now: now))
+                              issuesBrowserID: browserID == nil, csrfToken: { protection.token(for: id, now: now) })
     }
 
     /// Adds the cookies the request changed and the security headers.

@@ -17,8 +17,18 @@ public final class RequestContext: Sendable {
     public let request: HTTPRequest
     /// The time of the request, in seconds since 1970.
     public let now: Int
-    /// The token every form of this page carries in its `_csrf` field.
-    public let csrfToken: String
+    /// The token every form of this page carries in its `_csrf` field (signed the first time
+    /// a form asks for it, so pages without forms sign nothing).
+    public var csrfToken: String {
+        token.withLock { cached in
+            if let cached { return cached }
+            let made = makeToken()
+            cached = made
+            return made
+        }
+    }
+    private let token: Mutex<String?>
+    private let makeToken: @Sendable () -> String
     /// The values of the form being rendered again after an action answered `.invalid`.
     public let submittedForm: FormData?
     /// The messages of that failed action.
@@ -34,12 +44,13 @@ public final class RequestContext: Sendable {
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
-         csrfToken: String, submittedForm: FormData? = nil, formErrors: FormErrors = FormErrors()) {
+         csrfToken: @escaping @Sendable () -> String, submittedForm: FormData? = nil, formErrors: FormErrors = FormErrors()) {
         self.request = request
         self.now = now
         self.browserID = browserID
         self.issuesBrowserID = issuesBrowserID
-        self.csrfToken = csrfToken
+        self.token = Mutex(nil)
+        self.makeToken = csrfToken
         self.submittedForm = submittedForm
         self.formErrors = formErrors
         self.mutableSession = Mutex(SessionState(session: session))
@@ -48,7 +59,7 @@ public final class RequestContext: Sendable {
     /// A context for a request in tests, with an empty session and a fixed token.
     public convenience init(request: HTTPRequest = HTTPRequest(method: .get, path: "/"), session: Session? = nil) {
         self.init(request: request, now: 0, session: session ?? Session(issuedAt: 0), browserID: "test",
-                  issuesBrowserID: false, csrfToken: "test")
+                  issuesBrowserID: false, csrfToken: { "test" })
     }
 
     /// The query items of the request URL.

@@ -46,6 +46,7 @@ struct Resolution: Sendable {
             titles.append(node.presentation.title ?? Self.title(of: node.content, context: path.values[index]))
         }
 
+        let urls = table.prefixURLs(path.state)
         var layers: [Layer] = []
         var start = 0
         while start < steps.count {
@@ -57,7 +58,7 @@ struct Resolution: Sendable {
             if first.inNavigationStack && first.presentation.showsBreadcrumb {
                 crumbs.reserveCapacity(end - start)
                 for index in start..<end {
-                    crumbs.append(Crumb(label: titles[index], href: table.url(path.state, prefix: index + 1)))
+                    crumbs.append(Crumb(label: titles[index], href: urls[index]))
                 }
             }
             var style: PresentStyle?
@@ -65,7 +66,7 @@ struct Resolution: Sendable {
             layers.append(Layer(
                 start: start, end: end, breadcrumb: crumbs, screenName: topNode.screenName, title: titles[end - 1],
                 classes: topNode.presentation.classes, style: style,
-                dismissHref: start > 0 ? table.url(path.state, prefix: start) : nil))
+                dismissHref: start > 0 ? urls[start - 1] : nil))
             start = end
         }
         self.layers = layers

@@ -1,7 +1,8 @@
 /// One place of the screen tree: a screen reached by one chain of moves from the root.
 ///
-/// Nodes are built once, at start-up, by walking the tree; requests only index into them.
-struct RouteNode: Sendable {
+/// Nodes are built once, at start-up, by walking the tree (as ``Draft`` values), then frozen
+/// into this class: requests only read them, without copying their tables.
+final class RouteNode: Sendable {
     enum Kind: Sendable, Equatable {
         /// A case of the window that is a screen (`/welcome`), or the single root of a
         /// `Window` (named "", at `/`).
@@ -43,9 +44,50 @@ struct RouteNode: Sendable {
     /// tab/case description for roots: for messages and `webapp routes`.
     let declaration: String
 
-    var pushChildren: [String: Int] = [:]
-    var presentChildren: [String: Int] = [:]
-    var childByIdentity: [ObjectIdentifier: Int] = [:]
+    let pushChildren: [String: Int]
+    let presentChildren: [String: Int]
+    let childByIdentity: [ObjectIdentifier: Int]
     /// Children in declaration order.
-    var children: [Int] = []
+    let children: [Int]
+
+    init(_ draft: Draft) {
+        id = draft.id
+        name = draft.name
+        kind = draft.kind
+        parent = draft.parent
+        depth = draft.depth
+        content = draft.content
+        screenType = draft.screenType
+        screenName = draft.screenName
+        presentation = draft.presentation
+        codec = draft.codec
+        queryCodec = draft.queryCodec
+        inNavigationStack = draft.inNavigationStack
+        declaration = draft.declaration
+        pushChildren = draft.pushChildren
+        presentChildren = draft.presentChildren
+        childByIdentity = draft.childByIdentity
+        children = draft.children
+    }
+
+    /// A node while the tree is walked: its children are filled in as they are found.
+    struct Draft {
+        let id: Int
+        let name: String
+        let kind: Kind
+        let parent: Int?
+        let depth: Int
+        let content: any ContentScreen
+        let screenType: ObjectIdentifier
+        let screenName: String
+        let presentation: ScreenPresentation
+        let codec: ContextCodec
+        let queryCodec: QueryCodec?
+        let inNavigationStack: Bool
+        let declaration: String
+        var pushChildren: [String: Int] = [:]
+        var presentChildren: [String: Int] = [:]
+        var childByIdentity: [ObjectIdentifier: Int] = [:]
+        var children: [Int] = []
+    }
 }

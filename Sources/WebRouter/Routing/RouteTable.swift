@@ -35,7 +35,7 @@ public final class RouteTable: Sendable {
             problems.append("alwaysAvailable names window case \(index), but the window has \(spec.cases.count) cases")
         }
         guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-        nodes = builder.nodes
+        nodes = builder.nodes.map(RouteNode.init)
         rootNames = builder.rootNames
         caseRoots = builder.caseRoots
         window = spec
@@ -156,6 +156,29 @@ public final class RouteTable: Sendable {
         if output.isEmpty { output = "/" }
         appendQuery(state.query, before: count, to: &output)
         return output
+    }
+
+    /// The URL of every prefix of a state, `urls[i]` for the first `i + 1` steps, in one
+    /// pass (each prefix extends the one before, so the cost is linear in the depth).
+    func prefixURLs(_ state: RouteState) -> [String] {
+        var urls: [String] = []
+        urls.reserveCapacity(state.steps.count)
+        var path = ""
+        var query = ""
+        var nextPair = 0
+        for index in state.steps.indices {
+            append(state.steps[index...index], to: &path)
+            while nextPair < state.query.count && state.query[nextPair].step <= index {
+                let pair = state.query[nextPair]
+                query.append(query.isEmpty ? "?" : "&")
+                query += PathSegmentEncoding.encodeQueryValue(pair.name)
+                query.append("=")
+                query += PathSegmentEncoding.encodeQueryValue(pair.value)
+                nextPair += 1
+            }
+            urls.append((path.isEmpty ? "/" : path) + query)
+        }
+        return urls
     }
 
     /// Appends `?name=value&…` for the query values of steps before `count`.

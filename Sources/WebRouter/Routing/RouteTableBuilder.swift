@@ -8,7 +8,7 @@ struct RouteTableBuilder {
     static let reservedRootNames: Set<String> = ["static", "_map"]
     static let maximumDepth = 64
 
-    private(set) var nodes: [RouteNode] = []
+    private(set) var nodes: [RouteNode.Draft] = []
     private(set) var rootNames: [String: Int] = [:]
     private(set) var caseRoots: [[Int]] = []
     private(set) var problems: [String] = []
@@ -81,7 +81,7 @@ struct RouteTableBuilder {
         case .push: inStack = parent.map { nodes[$0].inNavigationStack } ?? false
         case .present, .windowCase, .tab: inStack = presentation.isNavigationStack
         }
-        nodes.append(RouteNode(
+        nodes.append(RouteNode.Draft(
             id: id, name: name, kind: kind, parent: parent, depth: depth, content: content,
             screenType: ObjectIdentifier(type(of: content)),
             screenName: ScreenNaming.typeName(type(of: content)), presentation: presentation,

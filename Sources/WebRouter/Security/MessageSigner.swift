@@ -23,17 +23,19 @@ public struct MessageSigner: Sendable {
     /// The purpose this signer signs for.
     public let purpose: String
 
-    private let key: KeyBox
-    /// `UInt32` big-endian length of the purpose, then its UTF-8 bytes: the start of every MAC input.
-    private let purposePrefix: [UInt8]
+    /// HMAC state with the key set up and the purpose (`UInt32` big-endian length, then its
+    /// UTF-8 bytes: the start of every MAC input) absorbed; each MAC continues a copy of it,
+    /// so the key's pads are not hashed again per token.
+    private let start: HMACState
 
     /// A signer whose key is `secret`'s key for `purpose`.
     public init(secret: AppSecret, purpose: String) {
         self.purpose = purpose
-        self.key = KeyBox(key: secret.derivedKey(for: purpose))
         var prefix = [UInt8]()
         Self.appendLengthPrefixed(Array(purpose.utf8), to: &prefix)
-        self.purposePrefix = prefix
+        var mac = HMAC<SHA256>(key: secret.derivedKey(for: purpose))
+        mac.update(data: prefix)
+        self.start = HMACState(mac: mac)
     }
 
     /// Signs `payload`.
@@ -44,7 +46,7 @@ public struct MessageSigner: Sendable {
     /// Signs `payload` so that it verifies only with the same `context`, which is not part of
     /// the token (for example a per-browser id kept in a cookie).
     public func sign(_ payload: [UInt8], boundTo context: [UInt8]) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: macInput(payload, context: context), using: key.key)
+        let mac = code(payload, context: context)
         var output = [UInt8]()
         output.reserveCapacity(Base64URL.encodedLength(of: payload.count) + 1 + Self.macTextLength)
         Base64URL.append(payload, to: &output)
@@ -71,21 +73,25 @@ public struct MessageSigner: Sendable {
             guard let payload = Base64URL.decode(UnsafeRawBufferPointer(rebasing: raw[..<dot])),
                   let mac = Base64URL.decode(UnsafeRawBufferPointer(rebasing: raw[(dot + 1)...]))
             else { return nil }
-            let valid = HMAC<SHA256>.isValidAuthenticationCode(
-                mac,
-                authenticating: macInput(payload, context: context),
-                using: key.key
-            )
-            return valid ? payload : nil
+            let expected = code(payload, context: context)
+            // Constant time: every byte is compared whatever the first difference.
+            var difference: UInt8 = mac.count == SHA256.byteCount ? 0 : 1
+            expected.withUnsafeBytes { expected in
+                for index in 0..<min(mac.count, expected.count) { difference |= expected[index] ^ mac[index] }
+            }
+            return difference == 0 ? payload : nil
         }
     }
 
-    private func macInput(_ payload: [UInt8], context: [UInt8]) -> [UInt8] {
-        var input = purposePrefix
-        input.reserveCapacity(purposePrefix.count + 4 + context.count + payload.count)
-        Self.appendLengthPrefixed(context, to: &input)
-        input.append(contentsOf: payload)
-        return input
+    /// HMAC-SHA256 over the purpose, the length-prefixed context, then the payload.
+    private func code(_ payload: [UInt8], context: [UInt8]) -> HashedAuthenticationCode<SHA256> {
+        var mac = start.mac
+        let length = UInt32(truncatingIfNeeded: context.count)
+        mac.update(data: [UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
+                          UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)])
+        mac.update(data: context)
+        mac.update(data: payload)
+        return mac.finalize()
     }
 
     private static func appendLengthPrefixed(_ bytes: [UInt8], to output: inout [UInt8]) {
@@ -96,4 +102,10 @@ public struct MessageSigner: Sendable {
         output.append(UInt8(truncatingIfNeeded: length))
         output.append(contentsOf: bytes)
     }
+}
+
+/// A keyed HMAC state, copied for each MAC. swift-crypto doesn't mark `HMAC` `Sendable`,
+/// but this one is never mutated after `init`: each use works on its own copy.
+struct HMACState: @unchecked Sendable {
+    let mac: HMAC<SHA256>
 }

@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // With TZ unset, glibc checks /etc/localtime on every timestamp the logs format;
+        // naming it once keeps that system call off the access log's path.
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
