@@ -22,7 +22,7 @@ token() { grep -o 'name="_csrf" value="[^"]*"' | head -1 | sed 's/.*value="//; s
 LOGIN=$(curl -s -c "$JAR" -b "$JAR" "$BASE/welcome/~login")
 curl -s -o /dev/null -c "$JAR" -b "$JAR" --data "_action=sign-in&_csrf=$(echo "$LOGIN" | token)&username=demo&password=demo" "$BASE/welcome/~login"
 export SOAK_CSRF=$(curl -s -c "$JAR" -b "$JAR" "$BASE/search/~filter?q=united" | token)
-export SOAK_COOKIE=$(awk '!/^#/ && NF==7 { printf "%s%s=%s", sep, $6, $7; sep="; " }' "$JAR")
+export SOAK_COOKIE=$(awk '{ sub(/^#HttpOnly_/, "") } !/^#/ && NF==7 { printf "%s%s=%s", sep, $6, $7; sep="; " }' "$JAR")
 [[ "$SOAK_COOKIE" == *wr_session=* ]] || { echo "soak: could not sign in"; exit 1; }
 
 printf "%-7s %12s %14s %14s %10s\n" minute "requests/s" "socket errors" "non-2xx/3xx" "RSS (MB)"

@@ -203,10 +203,20 @@ public struct Router<From: ContentScreen>: Sendable {
 
     /// This screen's URL with another query state (a picker's other value).
     public func url(query: From.Query) -> String {
-        var state = path.state.prefix(position + 1)
-        state.query.removeAll { $0.step == position }
-        state.query += Self.pairs(of: query, step: position)
-        return table.url(state, prefix: position + 1)
+        var output = pathURL
+        var separator: Character = "?"
+        func append(_ name: String, _ value: String) {
+            output.append(separator)
+            output += PathSegmentEncoding.encodeQueryValue(name)
+            output.append("=")
+            output += PathSegmentEncoding.encodeQueryValue(value)
+            separator = "&"
+        }
+        for pair in path.state.query where pair.step < position { append(pair.name, pair.value) }
+        for field in From.Query.fields {
+            for value in field.read(query) { append(field.name, value) }
+        }
+        return output
     }
 
     /// This screen's URL with one query field changed: `router.url(setting: \.section, to: .lineups)`.
