@@ -24,6 +24,7 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory deployment-test

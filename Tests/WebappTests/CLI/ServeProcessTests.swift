@@ -2,14 +2,16 @@ import Foundation
 import Testing
 import WebRouterTesting
 
+/// `webapp` sits next to the test bundle in the build folder.
+let webappBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("webapp")
+
 /// The `webapp` binary as an operator runs it: it logs the port it listens on, serves,
 /// stops with exit status 0 on SIGTERM and SIGINT, and refuses a taken port with status 1.
-@Suite("webapp serve as a process", .serialized)
+@Suite("webapp serve as a process", .serialized,
+       .enabled(if: FileManager.default.isExecutableFile(atPath: webappBinary.path),
+                "needs the linked webapp binary: make test builds it (swift build --product webapp)"))
 struct ServeProcessTests {
-    /// `webapp` sits next to the test bundle in the build folder.
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("webapp")
-    }
+    static var binary: URL { webappBinary }
     static let publicDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Public").standardized.path
 
@@ -56,7 +58,6 @@ struct ServeProcessTests {
 
     @Test(arguments: [SIGTERM, SIGINT])
     func servesThenStopsGracefullyOnASignal(signal: Int32) async throws {
-        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build webapp first")
         let running = try Running(["--port", "0", "--public", Self.publicDirectory])
         let line = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
         let port = try #require(Self.port(in: line))
