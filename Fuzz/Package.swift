@@ -11,12 +11,14 @@ let package = Package(
     name: "WebRouterFuzz",
     dependencies: [.package(path: "..")],
     targets: [
+        // Hands an executable's entry point to libFuzzer's driver.
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzURLParser",
-            dependencies: [.product(name: "WebRouter", package: webRouterPackage)]),
+            dependencies: ["FuzzDriver", .product(name: "WebRouter", package: webRouterPackage)]),
         .executableTarget(
             name: "FuzzFormDecoder",
-            dependencies: [.product(name: "WebRouter", package: webRouterPackage)]),
+            dependencies: ["FuzzDriver", .product(name: "WebRouter", package: webRouterPackage)]),
     ],
     swiftLanguageModes: [.v6]
 )

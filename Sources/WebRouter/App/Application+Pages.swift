@@ -61,7 +61,7 @@ extension Application {
     }
 
     func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {
-        "\(TabMemory.cookieName)=\(memory.cookieValue); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+        CookieHeaderValue.make(name: TabMemory.cookieName, value: memory.cookieValue, maxAge: nil, secure: secure)
     }
 
     /// Renders the fragment of the screen at one step of the state, and the alert the

@@ -27,39 +27,18 @@ final class DemoData: Sendable {
 
     // MARK: - Lookups that answer 404
 
-    func match(_ id: Int) throws(HTTPError) -> Match {
-        guard let match = sample.match(id) else { throw HTTPError.notFound("No match \(id).") }
-        return match
-    }
+    func match(_ id: Int) throws(HTTPError) -> Match { try found(sample.match(id), "match", id) }
+    func team(_ id: Int) throws(HTTPError) -> Team { try found(sample.team(id), "team", id) }
+    func player(_ id: Int) throws(HTTPError) -> Player { try found(sample.player(id), "player", id) }
+    func league(_ id: Int) throws(HTTPError) -> League { try found(sample.league(id), "league", id) }
+    func tournament(_ id: Int) throws(HTTPError) -> Tournament { try found(sample.tournament(id), "tournament", id) }
+    func gameDay(_ id: Int) throws(HTTPError) -> GameDay { try found(sample.gameDay(id), "game day", id) }
+    func page(_ id: Int) throws(HTTPError) -> FeedPage { try found(sample.page(id), "article", id) }
 
-    func team(_ id: Int) throws(HTTPError) -> Team {
-        guard let team = sample.team(id) else { throw HTTPError.notFound("No team \(id).") }
-        return team
-    }
-
-    func player(_ id: Int) throws(HTTPError) -> Player {
-        guard let player = sample.player(id) else { throw HTTPError.notFound("No player \(id).") }
-        return player
-    }
-
-    func league(_ id: Int) throws(HTTPError) -> League {
-        guard let league = sample.league(id) else { throw HTTPError.notFound("No league \(id).") }
-        return league
-    }
-
-    func tournament(_ id: Int) throws(HTTPError) -> Tournament {
-        guard let tournament = sample.tournament(id) else { throw HTTPError.notFound("No tournament \(id).") }
-        return tournament
-    }
-
-    func gameDay(_ id: Int) throws(HTTPError) -> GameDay {
-        guard let day = sample.gameDay(id) else { throw HTTPError.notFound("No game day \(id).") }
-        return day
-    }
-
-    func page(_ id: Int) throws(HTTPError) -> FeedPage {
-        guard let page = sample.page(id) else { throw HTTPError.notFound("No article \(id).") }
-        return page
+    /// The value, or a 404 page saying "No match 999.".
+    private func found<Value>(_ value: Value?, _ kind: String, _ id: Int) throws(HTTPError) -> Value {
+        guard let value else { throw HTTPError.notFound("No \(kind) \(id).") }
+        return value
     }
 
     // MARK: - Small queries
