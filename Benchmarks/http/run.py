@@ -230,7 +230,8 @@ def benchmark_page(path, args, cookie, work):
     page_file = os.path.join(work, file_name)
     servers = {}
     try:
-        servers["webapp"] = Server("webapp", [args.webapp, "--port", str(ports["webapp"]), "--public", "Public"],
+        servers["webapp"] = Server("webapp", [args.webapp, "--port", str(ports["webapp"]), "--public", "Public",
+                                              "--no-access-log"],
                                    ports["webapp"], cwd=args.root, env=env)
         servers["raw C"] = Server("raw C", [args.raw, str(ports["raw C"]), page_file], ports["raw C"])
         servers["Hummingbird"] = Server("Hummingbird", [args.hummingbird, str(ports["Hummingbird"]), page_file],
@@ -352,7 +353,8 @@ Measured {started:%Y-%m-%d %H:%M} on {machine_description()}, by `make bench`
 ({args.rounds} interleaved rounds of {args.duration} s per server, wrk on the same cores as the servers;
 medians; total {elapsed / 60:.1f} min). Every server answers the same bytes: those webapp rendered for
 the page, signed in as `demo`. webapp renders each request; raw C (libmicrohttpd, {os.cpu_count()} threads),
-Hummingbird 2 and nginx answer the stored bytes. Peak RSS is VmHWM (nginx: master and workers);
+Hummingbird 2 and nginx answer the stored bytes. No server writes an access log (webapp runs with
+`--no-access-log`, nginx with `access_log off`, Hummingbird without its logging middleware). Peak RSS is VmHWM (nginx: master and workers);
 CPU µs/req is the server's utime + stime over the run divided by the requests served.
 Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
 

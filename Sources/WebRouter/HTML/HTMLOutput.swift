@@ -9,44 +9,63 @@
 /// output.appendRaw("</p>")
 /// // output.bytes == Array("<p>1 &lt; 2</p>".utf8)
 /// ```
+///
+/// A page is hundreds of small appends (`"<"`, a tag name, `">"`, a few words), so the append
+/// path is inlined into each renderer and writes straight into memory the buffer owns: one
+/// capacity check and one copy, without the generic bookkeeping of `Array.append`. Copies of
+/// an `HTMLOutput` are independent (the storage is copied on the first write to a shared one).
 public struct HTMLOutput {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    @usableFromInline var storage: HTMLOutputStorage
 
     /// Creates an empty buffer that can hold `capacity` bytes before growing.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(max(0, capacity))
+        storage = HTMLOutputStorage(capacity: max(64, capacity))
     }
 
+    /// The bytes written so far.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    /// The number of bytes written so far.
+    public var count: Int { storage.count }
+
     /// Appends a compile-time constant as is.
-    public mutating func appendRaw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    @inlinable public mutating func appendRaw(_ s: StaticString) {
+        if s.hasPointerRepresentation {
+            append(s.utf8Start, count: s.utf8CodeUnitCount)
+        } else {
+            s.withUTF8Buffer { append($0.baseAddress, count: $0.count) }
+        }
     }
 
     /// Appends `s` as is, without escaping: only for markup the caller built itself.
-    public mutating func appendRaw(_ s: String) {
-        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: s.utf8)
+    @inlinable public mutating func appendRaw(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ append($0.baseAddress, count: $0.count) }) == nil {
+            var copy = s
+            copy.withUTF8 { append($0.baseAddress, count: $0.count) }
         }
     }
 
     /// Appends bytes as is, without escaping.
-    public mutating func appendRaw<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
-        bytes.append(contentsOf: more)
+    @inlinable public mutating func appendRaw<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
+        if more.withContiguousStorageIfAvailable({ append($0.baseAddress, count: $0.count) }) == nil {
+            let array = Array(more)
+            array.withUnsafeBufferPointer { append($0.baseAddress, count: $0.count) }
+        }
     }
 
     /// Appends `s` as HTML text, escaping `& < > " '`.
-    public mutating func appendEscapedText(_ s: String) {
+    @inlinable public mutating func appendEscapedText(_ s: String) {
         appendEscaped(s)
     }
 
     /// Appends `s` as the inside of a double-quoted attribute value, escaping `& < > " '`.
-    public mutating func appendEscapedAttribute(_ s: String) {
+    @inlinable public mutating func appendEscapedAttribute(_ s: String) {
         appendEscaped(s)
     }
 
-    private mutating func appendEscaped(_ s: String) {
+    @inlinable mutating func appendEscaped(_ s: String) {
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { appendEscaped(utf8: $0) }
         if done == nil {
             var copy = s
@@ -54,10 +73,12 @@ public struct HTMLOutput {
         }
     }
 
-    private mutating func appendEscaped(utf8 source: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline mutating func appendEscaped(utf8 source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress else { return }
         var runStart = 0
         var index = 0
         let count = source.count
+        reserve(count)
         while index < count {
             let byte = source[index]
             // All five special characters are at or below '>' (0x3E); most bytes skip the switch.
@@ -73,16 +94,62 @@ public struct HTMLOutput {
                     index += 1
                     continue
                 }
-                if runStart < index {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                }
+                if runStart < index { append(start + runStart, count: index - runStart) }
                 appendRaw(entity)
                 runStart = index + 1
             }
             index += 1
         }
-        if runStart < count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<count]))
-        }
+        if runStart < count { append(start + runStart, count: count - runStart) }
+    }
+
+    /// Copies `count` bytes from `source` to the end of the buffer.
+    @inlinable mutating func append(_ source: UnsafePointer<UInt8>?, count: Int) {
+        guard count > 0, let source else { return }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        let storage = self.storage
+        let end = storage.count + count
+        if end > storage.capacity { storage.grow(toAtLeast: end) }
+        (storage.base + storage.count).update(from: source, count: count)
+        storage.count = end
+    }
+
+    /// Makes room for `count` more bytes without further growth.
+    @usableFromInline mutating func reserve(_ count: Int) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if storage.count + count > storage.capacity { storage.grow(toAtLeast: storage.count + count) }
+    }
+}
+
+/// The memory behind an ``HTMLOutput``: a byte buffer it owns and frees.
+@usableFromInline final class HTMLOutputStorage {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count: Int
+    @usableFromInline var capacity: Int
+
+    init(capacity: Int) {
+        self.base = .allocate(capacity: capacity)
+        self.count = 0
+        self.capacity = capacity
+    }
+
+    deinit { base.deallocate() }
+
+    /// An independent copy with the same bytes and capacity.
+    @usableFromInline func copy() -> HTMLOutputStorage {
+        let copy = HTMLOutputStorage(capacity: capacity)
+        copy.base.update(from: base, count: count)
+        copy.count = count
+        return copy
+    }
+
+    /// Grows to hold at least `needed` bytes, doubling so appends stay amortised O(1).
+    @usableFromInline func grow(toAtLeast needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 }

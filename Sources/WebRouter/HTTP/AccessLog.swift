@@ -9,9 +9,16 @@ import Logging
 /// ```
 struct AccessLog: Sendable {
     let logger: Logger
+    /// False when the server does not log requests, or the logger drops `.info`.
+    let isEnabled: Bool
+
+    init(logger: Logger, enabled: Bool = true) {
+        self.logger = logger
+        self.isEnabled = enabled && logger.logLevel <= .info
+    }
 
     func record(method: String, path: String, status: Int, bytes: Int, since start: ContinuousClock.Instant) {
-        guard logger.logLevel <= .info else { return }
+        guard isEnabled else { return }
         let elapsed = ContinuousClock.now - start
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         let millis = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"

@@ -8,7 +8,13 @@
 public enum Cookies {
     public static func parse(_ header: String) -> [String: String] {
         var result: [String: String] = [:]
-        for pair in header.utf8.split(separator: 0x3B, omittingEmptySubsequences: true) {
+        let utf8 = header.utf8
+        var start = utf8.startIndex
+        // One pass over `name=value; name=value`, no intermediate array of pairs.
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: 0x3B) ?? utf8.endIndex
+            let pair = utf8[start..<end]
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
             guard let equals = pair.firstIndex(of: 0x3D) else { continue }
             let name = trimmed(pair[..<equals])
             var value = trimmed(pair[pair.index(after: equals)...])

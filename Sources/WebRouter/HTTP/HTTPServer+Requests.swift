@@ -124,10 +124,12 @@ extension HTTPServer {
         }
         let status = UInt32(clamping: response.status.code)
         let result = MHD_queue_response(connection, status, mhdResponse)
-        let path = context.target.firstIndex(of: "?").map { String(context.target[..<$0]) } ?? context.target
-        accessLog.record(
-            method: method.map { String(cString: $0) } ?? "-", path: path, status: response.status.code,
-            bytes: count, since: context.start)
+        if accessLog.isEnabled {
+            let path = context.target.firstIndex(of: "?").map { String(context.target[..<$0]) } ?? context.target
+            accessLog.record(
+                method: method.map { String(cString: $0) } ?? "-", path: path, status: response.status.code,
+                bytes: count, since: context.start)
+        }
         return result
     }
 }

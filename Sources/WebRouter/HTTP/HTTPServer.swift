@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
     ) {
         self.configuration = configuration
         self.logger = logger
-        self.accessLog = AccessLog(logger: accessLogger)
+        self.accessLog = AccessLog(logger: accessLogger, enabled: configuration.logsRequests)
         self.handler = handler
         if let directory = configuration.publicDirectory {
             staticFiles = StaticFiles(

@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     public var staticCacheControl: String = "public, max-age=3600"
     /// How long ``HTTPServer/stop()`` waits for in-flight requests.
     public var shutdownGracePeriod: Duration = .seconds(10)
+    /// Whether each answered request is logged (one `.info` line on the access logger).
+    /// Turn it off where a proxy in front already keeps the access log.
+    public var logsRequests: Bool = true
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String? = nil

@@ -8,9 +8,12 @@ extension Router {
     public func picker<Value: CaseIterable & Equatable>(
         _ field: WritableKeyPath<From.Query, Value>, label: String, title: (Value) -> String
     ) -> QueryPicker {
-        let selected = query[keyPath: field]
+        let current = query   // decoded once, not once per option
+        let selected = current[keyPath: field]
         return QueryPicker(label: label, options: Value.allCases.map { value in
-            QueryPicker.Option(title: title(value), href: url(setting: field, to: value), isSelected: value == selected)
+            var changed = current
+            changed[keyPath: field] = value
+            return QueryPicker.Option(title: title(value), href: url(query: changed), isSelected: value == selected)
         })
     }
 }

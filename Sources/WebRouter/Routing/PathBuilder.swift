@@ -20,7 +20,7 @@ public struct RootPath: Sendable {
         let wanted = ObjectIdentifier(S.self)
         for roots in table.caseRoots {
             for id in roots where table.nodes[id].screenType == wanted && matches(table.nodes[id].kind) {
-                guard let screen = table.nodes[id].content as? S else { return nil }
+                guard let screen = table.nodes[id].screen(as: S.self) else { return nil }
                 return PathBuilder(table: table, state: table.rootState(id), screen: screen)
             }
         }
@@ -75,7 +75,7 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
         // so the child exists and its content is `Next`, the transition's nested screen.
         let universal = edge.isUniversal ? edge.name.flatMap { edge.kind == .push ? node.pushChildren[$0] : node.presentChildren[$0] } : nil
         guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)] ?? universal,
-              let next = table.nodes[child].content as? Next else {
+              let next = table.nodes[child].screen(as: Next.self) else {
             preconditionFailure("\(node.screenName) has a transition the route table did not find; transitions must be stored properties (or inside tuples/structs of them, 3 levels deep at most)")
         }
         return PathBuilder<Next>(table: table, state: state.appending(node: child, segments: segments), screen: next)

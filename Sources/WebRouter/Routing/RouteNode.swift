@@ -32,6 +32,9 @@ final class RouteNode: Sendable {
     let content: any ContentScreen
     /// Its type, to match typed path builders.
     let screenType: ObjectIdentifier
+    /// The same screen in a `ScreenBox` of its own type, so typed code reads it back
+    /// without a dynamic cast: see ``screen(as:)``.
+    let contentBox: any AnyObject & Sendable
     /// `Match` for `<body data-screen="Match">`.
     let screenName: String
     let presentation: ScreenPresentation
@@ -57,6 +60,7 @@ final class RouteNode: Sendable {
         parent = draft.parent
         depth = draft.depth
         content = draft.content
+        contentBox = makeScreenBox(draft.content)
         screenType = draft.screenType
         screenName = draft.screenName
         presentation = draft.presentation
@@ -91,3 +95,22 @@ final class RouteNode: Sendable {
         var children: [Int] = []
     }
 }
+
+extension RouteNode {
+    /// The content screen as its own type `S`; `nil` when the node shows another screen.
+    @inline(__always)
+    func screen<S: ContentScreen>(as type: S.Type) -> S? {
+        guard screenType == ObjectIdentifier(S.self) else { return nil }
+        // Same ObjectIdentifier, same type: the box was made for exactly `S`.
+        return unsafeDowncast(contentBox, to: ScreenBox<S>.self).screen
+    }
+}
+
+/// A content screen kept in a class of its own type (see ``RouteNode/screen(as:)``).
+final class ScreenBox<S: ContentScreen>: Sendable {
+    let screen: S
+    init(_ screen: S) { self.screen = screen }
+}
+
+/// Boxes a screen in a `ScreenBox` of its dynamic type.
+private func makeScreenBox<S: ContentScreen>(_ screen: S) -> any AnyObject & Sendable { ScreenBox(screen) }

@@ -26,6 +26,8 @@ public struct SessionCookieCodec: Sendable {
     public let secure: Bool
 
     private let signer: MessageSigner
+    /// Cookie values that already verified, so each is checked by HMAC once, not per request.
+    let verified: VerifiedSessionCache
 
     /// A codec signing with `secret`'s session key.
     ///
@@ -43,16 +45,21 @@ public struct SessionCookieCodec: Sendable {
         self.maxAge = maxAge
         self.secure = secure
         self.signer = MessageSigner(secret: secret, purpose: "session")
+        self.verified = VerifiedSessionCache()
     }
 
     /// The session in `cookieValue`; `nil` when it is missing, malformed, tampered with,
     /// expired (older than `maxAge` at `now`, Unix seconds) or issued too far in the future.
     public func decode(_ cookieValue: String?, now: Int) -> Session? {
-        guard let cookieValue, !cookieValue.isEmpty,
-              cookieValue.utf8.count <= Self.maximumValueLength,
-              let payload = signer.verify(cookieValue),
-              let session = SessionWireFormat.decode(payload)
-        else { return nil }
+        guard let cookieValue, !cookieValue.isEmpty, cookieValue.utf8.count <= Self.maximumValueLength else { return nil }
+        let session: Session
+        if let known = verified[cookieValue] {
+            session = known
+        } else {
+            guard let payload = signer.verify(cookieValue), let decoded = SessionWireFormat.decode(payload) else { return nil }
+            verified[cookieValue] = decoded
+            session = decoded
+        }
         let (age, overflow) = now.subtractingReportingOverflow(session.issuedAt)
         guard !overflow, age <= maxAge, age >= -Self.allowedClockSkew else { return nil }
         return session

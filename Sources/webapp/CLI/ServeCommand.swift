@@ -24,6 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public"), help: "The directory served under /static/.")
     var publicDirectory: String = "Public"
 
+    @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
+    var accessLog = true
+
     /// The port to use: `--port`, else `PORT` from the environment, else 8080.
     func resolvedPort(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
         if let port { return port }
@@ -53,6 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app = try AppLoader.load(secret: secret, observers: [RouteLog()])
         var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
         server.staticPrefix = "/static/"
+        server.logsRequests = accessLog
         logger.info("static files from \(publicDirectory) under /static/")
         do {
             try await app.serve(server)

@@ -71,6 +71,20 @@ struct ServeProcessTests {
         #expect(running.output.contains("shutting down"))
     }
 
+    @Test(arguments: [true, false])
+    func logsEachRequestUnlessToldNotTo(logs: Bool) async throws {
+        let running = try Running(["--port", "0", "--public", Self.publicDirectory] + (logs ? [] : ["--no-access-log"]))
+        let line = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let port = try #require(Self.port(in: line))
+        let page = try await LoopbackConnection.exchange(port: port, "GET /launch?from=test HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(page.status == 200)
+        kill(running.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { running.waitForExit() } == 0)
+        // The line names the path without its query (which may carry personal data).
+        #expect(running.output.contains("GET /launch 200 ") == logs)
+        #expect(!running.output.contains("from=test"))
+    }
+
     @Test func aTakenPortIsAClearErrorAndExitStatus1() async throws {
         let first = try Running(["--port", "0", "--public", Self.publicDirectory])
         let line = try #require(await onOwnThread { first.waitForLine(containing: "listening on http://127.0.0.1:") })

@@ -1,0 +1,40 @@
+import Testing
+@testable import WebRouter
+
+/// The byte buffer every page renders into: it grows past its first capacity without losing
+/// or reordering bytes, and copies of it stay independent values.
+@Suite struct HTMLOutputTests {
+    @Test func growsFarPastItsFirstCapacityKeepingEveryByteInOrder() {
+        var output = HTMLOutput(capacity: 1)
+        var expected: [UInt8] = []
+        for index in 0..<2_000 {
+            let piece = "<i>\(index) & \(index % 7 == 0 ? "\"quoted\"" : "plain")</i>"
+            output.appendRaw("<i>")
+            output.appendEscapedText("\(index) & \(index % 7 == 0 ? "\"quoted\"" : "plain")")
+            output.appendRaw("</i>")
+            expected += Array(piece.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "\"", with: "&quot;").utf8)
+        }
+        #expect(output.bytes == expected)
+        #expect(output.count == expected.count)
+    }
+
+    @Test func aCopyIsAnIndependentValue() {
+        var original = HTMLOutput(capacity: 8)
+        original.appendRaw("<p>")
+        var copy = original
+        copy.appendRaw("copy</p>")
+        original.appendEscapedText("a<b")
+        #expect(String(decoding: original.bytes, as: UTF8.self) == "<p>a&lt;b")
+        #expect(String(decoding: copy.bytes, as: UTF8.self) == "<p>copy</p>")
+    }
+
+    @Test func rawBytesFromAnySequenceAndNonASCIIStrings() {
+        var output = HTMLOutput()
+        output.appendRaw(bytes: [0x3C, 0x62, 0x3E])
+        output.appendRaw(bytes: "é🙂".utf8.lazy.map { $0 })
+        output.appendEscapedText("中文 <tag>")
+        output.appendRaw(String(repeating: "x", count: 3))
+        #expect(String(decoding: output.bytes, as: UTF8.self) == "<b>é🙂中文 &lt;tag&gt;xxx")
+    }
+}
