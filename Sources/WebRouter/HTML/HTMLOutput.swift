@@ -106,16 +106,13 @@ public struct HTMLOutput {
     /// Copies `count` bytes from `source` to the end of the buffer.
     @inlinable mutating func append(_ source: UnsafePointer<UInt8>?, count: Int) {
         guard count > 0, let source else { return }
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        let storage = self.storage
-        let end = storage.count + count
-        if end > storage.capacity { storage.grow(toAtLeast: end) }
+        reserve(count)
         (storage.base + storage.count).update(from: source, count: count)
-        storage.count = end
+        storage.count += count
     }
 
-    /// Makes room for `count` more bytes without further growth.
-    @usableFromInline mutating func reserve(_ count: Int) {
+    /// Makes the storage unshared and able to take `count` more bytes without growing.
+    @inlinable mutating func reserve(_ count: Int) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         if storage.count + count > storage.capacity { storage.grow(toAtLeast: storage.count + count) }
     }

@@ -17,8 +17,8 @@ struct AccessLog: Sendable {
         self.isEnabled = enabled && logger.logLevel <= .info
     }
 
+    /// Call only when `isEnabled` (the caller skips building the line's parts otherwise).
     func record(method: String, path: String, status: Int, bytes: Int, since start: ContinuousClock.Instant) {
-        guard isEnabled else { return }
         let elapsed = ContinuousClock.now - start
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         let millis = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
