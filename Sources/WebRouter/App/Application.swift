@@ -53,10 +53,8 @@ public final class Application: Sendable {
     /// port the OS picked for port 0), and serves until SIGINT or SIGTERM, then stops
     /// gracefully.
     public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
-        let http = HTTPServer(configuration: server, logger: logger, handler: handler)
-        try http.start()
-        logger.info("listening on http://\(server.host):\(http.port)")
-        try await http.runUntilSignalled()
+        // The server logs the address itself once it listens, after the signal handlers are in place.
+        try await HTTPServer(configuration: server, logger: logger, handler: handler).runUntilSignalled()
     }
 
     // MARK: - Requests

@@ -153,6 +153,8 @@ public final class HTTPServer: Sendable {
 
     /// Starts if needed, serves until SIGINT or SIGTERM, then stops gracefully.
     public func runUntilSignalled() async throws {
+        // Handlers first: a signal sent as soon as the server says it listens is not lost.
+        SignalHandling.install()
         if state.withLock({ $0.phase == .idle }) {
             try start()
         }

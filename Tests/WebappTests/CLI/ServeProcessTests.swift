@@ -71,6 +71,19 @@ struct ServeProcessTests {
         #expect(running.output.contains("shutting down"))
     }
 
+    /// Orchestrators send SIGTERM as soon as they like: a signal right after the "listening"
+    /// line (before any request) must still stop the server, never be dropped.
+    @Test(.timeLimit(.minutes(1)))
+    func aSignalSentTheMomentItListensStopsIt() async throws {
+        for _ in 0..<5 {
+            let running = try Running(["--port", "0", "--public", Self.publicDirectory])
+            _ = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
+            kill(running.process.processIdentifier, SIGTERM)
+            #expect(try await onOwnThread { running.waitForExit() } == 0)
+            #expect(running.output.contains("received signal 15"))
+        }
+    }
+
     @Test(arguments: [true, false])
     func logsEachRequestUnlessToldNotTo(logs: Bool) async throws {
         let running = try Running(["--port", "0", "--public", Self.publicDirectory] + (logs ? [] : ["--no-access-log"]))
