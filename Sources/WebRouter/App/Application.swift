@@ -36,9 +36,9 @@ public final class Application: Sendable {
         self.sessions = SessionCookieCodec(
             secret: configuration.secret, maxAge: configuration.sessionLifetime, secure: configuration.secureCookies)
         self.csrf = CSRFProtection(secret: configuration.secret, secure: configuration.secureCookies)
-        self.secureSessions = SessionCookieCodec(
-            secret: configuration.secret, maxAge: configuration.sessionLifetime, secure: true)
-        self.secureCSRF = CSRFProtection(secret: configuration.secret, secure: true)
+        // Same keys and session cache; only the cookies' `Secure` attribute differs.
+        self.secureSessions = sessions.markedSecure()
+        self.secureCSRF = csrf.markedSecure()
     }
 
     /// The root of the tree, for typed deep links: `app.root().tab(Feed.self)?.move(\.match, 12).url`.

@@ -27,7 +27,7 @@ public struct CSRFProtection: Sendable {
     /// How long a form token stays valid, in seconds.
     public let tokenLifetime: Int
     /// Whether the cookie carries `Secure`.
-    public let secure: Bool
+    public private(set) var secure: Bool
 
     private let signer: MessageSigner
 
@@ -47,6 +47,14 @@ public struct CSRFProtection: Sendable {
         self.tokenLifetime = tokenLifetime
         self.secure = secure
         self.signer = MessageSigner(secret: secret, purpose: "csrf")
+    }
+
+    /// The same protection, with the same key, marking its cookie `Secure` (for requests that
+    /// came over TLS).
+    public func markedSecure() -> CSRFProtection {
+        var copy = self
+        copy.secure = true
+        return copy
     }
 
     /// A new random 128-bit browser id, base64url (22 characters).

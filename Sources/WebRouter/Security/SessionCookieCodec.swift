@@ -23,7 +23,7 @@ public struct SessionCookieCodec: Sendable {
     /// How long a session stays valid after `issuedAt`, and the cookie's `Max-Age`, in seconds.
     public let maxAge: Int
     /// Whether the cookie carries `Secure` (serve over HTTPS, or behind a TLS proxy).
-    public let secure: Bool
+    public private(set) var secure: Bool
 
     private let signer: MessageSigner
     /// Cookie values that already verified, so each is checked by HMAC once, not per request.
@@ -46,6 +46,14 @@ public struct SessionCookieCodec: Sendable {
         self.secure = secure
         self.signer = MessageSigner(secret: secret, purpose: "session")
         self.verified = VerifiedSessionCache()
+    }
+
+    /// The same codec, with the same key and verified-cookie cache, marking its cookies `Secure`
+    /// (for requests that came over TLS).
+    public func markedSecure() -> SessionCookieCodec {
+        var copy = self
+        copy.secure = true
+        return copy
     }
 
     /// The session in `cookieValue`; `nil` when it is missing, malformed, tampered with,

@@ -35,6 +35,19 @@ import Testing
         #expect(codec.verified.count == 0)
     }
 
+    @Test func theSecureVariantMarksItsCookieAndSharesKeyAndCache() throws {
+        let codec = SessionCookieCodec(secret: SecurityFixtures.secret)
+        let secure = codec.markedSecure()
+        let session = Session(values: ["user": "ada"], issuedAt: now)
+        let secureHeader = try secure.setCookieHeader(session)
+        let plainHeader = try codec.setCookieHeader(session)
+        #expect(secureHeader.contains("; Secure"))
+        #expect(!plainHeader.contains("Secure"))
+        let value = try secure.encode(session)
+        #expect(codec.decode(value, now: now) == session)
+        #expect(secure.verified[value] == session)   // verified once, remembered for both
+    }
+
     @Test func theCacheStaysWithinItsCapacity() {
         let cache = VerifiedSessionCache(capacity: 8)
         for index in 0..<100 {
