@@ -37,17 +37,17 @@ public final class HTTPServer: Sendable {
         var drainWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Requests between their request line and their completion callback.
     let inFlight = Atomic<Int>(0)
     /// The connections suspended while their handler awaits, and whether the daemon is being
     /// torn down (no handler may resume a connection then).
-    let resumeGate = Mutex(ResumeState())
+    let resumeGate = Locked(ResumeState())
     /// `true` from the start of ``stop()``: responses then close their connection, so
     /// keep-alive clients stop sending new requests and the server drains.
     let draining = Atomic<Bool>(false)
 
-    struct ResumeState: ~Copyable {
+    struct ResumeState {
         var stopped = false
         var suspended: [ObjectIdentifier: MHDHandle] = [:]
     }

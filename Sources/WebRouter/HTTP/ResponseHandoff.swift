@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Passes a handler's response from its task to the libmicrohttpd thread that queues it,
 /// whether the handler finished before that thread returned (no suspension at all) or after
 /// (the connection was suspended and must be resumed).
@@ -12,7 +10,7 @@ import Synchronization
 ///     queue(response)   // finished synchronously
 /// }
 /// ```
-final class ResponseHandoff: Sendable {
+struct ResponseHandoff: Sendable {
     private enum Phase {
         case running, suspended, finished
     }
@@ -22,7 +20,7 @@ final class ResponseHandoff: Sendable {
         var response: HTTPResponse?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Stores the response; `true` when the connection was suspended and needs resuming.
     func finish(with response: HTTPResponse) -> Bool {

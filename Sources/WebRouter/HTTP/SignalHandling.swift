@@ -45,7 +45,7 @@ private final class TerminationSignals: Sendable {
         var received: [Int32] = []
         var waiters: [CheckedContinuation<Int32, Never>] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private init() {
         var ends: [Int32] = [-1, -1]

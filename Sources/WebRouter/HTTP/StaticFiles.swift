@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Serves files from a public directory under a URL prefix, before any handler runs.
 ///
@@ -45,7 +44,7 @@ final class StaticFiles: Sendable {
     let root: String  // the directory's real path, without a trailing slash
     let prefix: String
     let cacheControl: String
-    private let cache = Mutex<(files: [String: CachedFile], bytes: Int)>(([:], 0))
+    private let cache = Locked<(files: [String: CachedFile], bytes: Int)>(([:], 0))
     static let maxCachedFileSize = 4 << 20
     static let maxCacheSize = 64 << 20
 

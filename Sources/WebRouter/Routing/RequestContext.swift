@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a screen, an action and the window's condition know about the request being
 /// answered: the request itself, the signed session, the CSRF token for forms, and, when a
 /// form is rendered again after a failed action, what was submitted and what was wrong.
@@ -20,14 +18,13 @@ public final class RequestContext: Sendable {
     /// The token every form of this page carries in its `_csrf` field (signed the first time
     /// a form asks for it, so pages without forms sign nothing).
     public var csrfToken: String {
-        token.withLock { cached in
-            if let cached { return cached }
+        mutable.withLock { state in
+            if let cached = state.csrfToken { return cached }
             let made = makeToken()
-            cached = made
+            state.csrfToken = made
             return made
         }
     }
-    private let token: Mutex<String?>
     private let makeToken: @Sendable () -> String
     /// The values of the form being rendered again after an action answered `.invalid`.
     public let submittedForm: FormData?
@@ -36,11 +33,13 @@ public final class RequestContext: Sendable {
 
     let browserID: String
     let issuesBrowserID: Bool
-    private let mutableSession: Mutex<SessionState>
+    /// What the handler can change or fills in lazily: one lock (and one allocation) for both.
+    private let mutable: Locked<MutableState>
 
-    struct SessionState: Sendable {
+    private struct MutableState: Sendable {
+        var csrfToken: String?
         var session: Session
-        var changed = false
+        var sessionChanged = false
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
@@ -49,11 +48,10 @@ public final class RequestContext: Sendable {
         self.now = now
         self.browserID = browserID
         self.issuesBrowserID = issuesBrowserID
-        self.token = Mutex(nil)
         self.makeToken = csrfToken
         self.submittedForm = submittedForm
         self.formErrors = formErrors
-        self.mutableSession = Mutex(SessionState(session: session))
+        self.mutable = Locked(MutableState(session: session))
     }
 
     /// A context for a request in tests, with an empty session and a fixed token.
@@ -66,7 +64,7 @@ public final class RequestContext: Sendable {
     public var query: QueryItems { request.query }
 
     /// The signed session (empty for a new visitor).
-    public var session: Session { mutableSession.withLock { $0.session } }
+    public var session: Session { mutable.withLock { $0.session } }
 
     /// Changes the session; the new value is sent back in its signed cookie.
     /// ```swift
@@ -74,15 +72,15 @@ public final class RequestContext: Sendable {
     /// router.request.updateSession { $0.values = [:] }         // sign out
     /// ```
     public func updateSession(_ change: (inout Session) -> Void) {
-        mutableSession.withLock { state in
+        mutable.withLock { state in
             change(&state.session)
             state.session.issuedAt = now
-            state.changed = true
+            state.sessionChanged = true
         }
     }
 
     var sessionChange: Session? {
-        mutableSession.withLock { $0.changed ? $0.session : nil }
+        mutable.withLock { $0.sessionChanged ? $0.session : nil }
     }
 
     /// The `next` query parameter when it is a local path (the page a visitor wanted before

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Sessions whose cookie value already passed signature verification, so a returning
 /// visitor's cookie is checked with one dictionary lookup instead of an HMAC per request.
 ///
@@ -13,13 +11,13 @@ import Synchronization
 /// if let session = cache[cookie] { … } else if let session = verify(cookie) { cache[cookie] = session }
 /// ```
 final class VerifiedSessionCache: Sendable {
-    private let entries: Mutex<[String: Session]>
+    private let entries: Locked<[String: Session]>
     let capacity: Int
 
     init(capacity: Int = 4096) {
         precondition(capacity > 0, "a session cache needs room for at least one entry")
         self.capacity = capacity
-        self.entries = Mutex([:])
+        self.entries = Locked([:])
     }
 
     /// The session a previously verified cookie value decoded to.

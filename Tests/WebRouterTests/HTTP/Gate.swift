@@ -1,9 +1,9 @@
-import Synchronization
+@testable import WebRouter
 
 /// A one-shot signal tests await and open explicitly (no sleeps): `wait()` suspends until
 /// `open()` has been called, before or after.
 final class Gate: Sendable {
-    private let state = Mutex<(opened: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(opened: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
