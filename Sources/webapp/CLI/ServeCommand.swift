@@ -27,6 +27,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     var accessLog = true
 
+    @Option(help: "The libmicrohttpd threads that accept and answer requests (default: one per CPU core).")
+    var threads: Int?
+
+    func validate() throws {
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be from 1 to 256, not \(threads)")
+        }
+    }
+
     /// The port to use: `--port`, else `PORT` from the environment, else 8080.
     func resolvedPort(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
         if let port { return port }
@@ -57,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
         server.staticPrefix = "/static/"
         server.logsRequests = accessLog
+        if let threads { server.threadCount = threads }
         logger.info("static files from \(publicDirectory) under /static/")
         do {
             try await app.serve(server)

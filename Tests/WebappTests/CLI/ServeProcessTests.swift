@@ -98,6 +98,20 @@ struct ServeProcessTests {
         #expect(!running.output.contains("from=test"))
     }
 
+    @Test func threadsSetsTheWorkerCountAndRefusesNonsense() async throws {
+        let single = try Running(["--port", "0", "--public", Self.publicDirectory, "--threads", "1"])
+        let line = try #require(await onOwnThread { single.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let page = try await LoopbackConnection.exchange(
+            port: try #require(Self.port(in: line)), "GET /launch HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(page.status == 200)
+        kill(single.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { single.waitForExit() } == 0)
+
+        let none = try Running(["--port", "0", "--public", Self.publicDirectory, "--threads", "0"])
+        #expect(try await onOwnThread { none.waitForExit() } == 64, "a usage error, as ArgumentParser reports them")
+        #expect(none.output.contains("--threads must be from 1 to 256, not 0"))
+    }
+
     @Test func aTakenPortIsAClearErrorAndExitStatus1() async throws {
         let first = try Running(["--port", "0", "--public", Self.publicDirectory])
         let line = try #require(await onOwnThread { first.waitForLine(containing: "listening on http://127.0.0.1:") })
