@@ -115,7 +115,12 @@ extension HTTPServer {
         for (name, value) in response.headers {
             // libmicrohttpd computes Content-Length itself and refuses a hand-made one.
             if HTTPHeaders.equalCaseInsensitive(name, "Content-Length") { continue }
-            if MHD_add_response_header(mhdResponse, name, value) == .NO {
+            // withCString reads a native String in place (small ones from a stack copy);
+            // passing the String directly would build a heap `utf8CString` per argument.
+            let added = name.withCString { name in
+                value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
+            }
+            if added == .NO {
                 logger.warning("dropped invalid response header \(name)")
             }
         }
