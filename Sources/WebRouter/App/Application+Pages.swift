@@ -51,9 +51,7 @@ extension Application {
         }
         var response = HTTPResponse.html(PageRenderer.render(page), status: status)
         if let selected = resolution.tabs.first(where: \.isSelected) {
-            let before = memory
-            memory.remember(table.url(path.state, prefix: resolution.layers[0].end), for: selected.name)
-            if memory != before {
+            if memory.remember(table.url(path.state, prefix: resolution.layers[0].end), for: selected.name) {
                 response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))
             }
         }

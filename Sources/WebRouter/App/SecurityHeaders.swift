@@ -6,6 +6,7 @@ enum SecurityHeaders {
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     static func apply(to headers: inout HTTPHeaders) {
+        headers.reserveCapacity(headers.count + 6)   // these five and usually one Set-Cookie
         headers.set(name: "Content-Security-Policy", value: contentSecurityPolicy)
         headers.set(name: "X-Content-Type-Options", value: "nosniff")
         headers.set(name: "Referrer-Policy", value: "same-origin")

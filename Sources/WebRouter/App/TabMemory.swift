@@ -12,8 +12,9 @@ struct TabMemory: Sendable, Equatable {
     init(paths: [String: String] = [:]) { self.paths = paths }
 
     init(cookie: String?) {
-        var paths: [String: String] = [:]
-        for pair in (cookie ?? "").split(separator: "&").prefix(32) {
+        let pairs = (cookie ?? "").split(separator: "&").prefix(32)
+        var paths = [String: String](minimumCapacity: pairs.count)
+        for pair in pairs {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals])
             guard KebabCase.isValidName(name),
@@ -32,8 +33,13 @@ struct TabMemory: Sendable, Equatable {
         return table.print(state)
     }
 
-    mutating func remember(_ path: String, for tab: String) {
-        paths[tab] = path.utf8.count <= Self.maximumPathLength ? path : nil
+    /// Remembers `path` as the tab's stack; `true` when that changed what the cookie holds.
+    @discardableResult
+    mutating func remember(_ path: String, for tab: String) -> Bool {
+        let kept = path.utf8.count <= Self.maximumPathLength ? path : nil
+        guard paths[tab] != kept else { return false }
+        paths[tab] = kept
+        return true
     }
 
     /// The cookie value: pairs sorted by tab name, paths percent-encoded (only unreserved

@@ -45,20 +45,39 @@ enum PathSegmentEncoding {
 
     /// Percent-encodes a query parameter value: everything but unreserved characters and `/`.
     static func encodeQueryValue(_ value: String) -> String {
+        var output = ""
+        appendQueryValue(value, to: &output)
+        return output
+    }
+
+    /// Appends `value` percent-encoded for a query (unreserved characters and `/` stay):
+    /// in place, with no intermediate buffer when nothing needs encoding (the usual case).
+    static func appendQueryValue(_ value: String, to output: inout String) {
+        var clean = true
+        for byte in value.utf8 where !isQuerySafe(byte) { clean = false; break }
+        guard !clean else { output += value; return }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count)
+        bytes.reserveCapacity(value.utf8.count * 3)
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            if isQuerySafe(byte) {
                 bytes.append(byte)
-            default:
+            } else {
                 bytes.append(UInt8(ascii: "%"))
                 bytes.append(hex[Int(byte >> 4)])
                 bytes.append(hex[Int(byte & 0xF)])
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isQuerySafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            true
+        default:
+            false
+        }
     }
 }

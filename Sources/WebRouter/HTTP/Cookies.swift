@@ -7,8 +7,11 @@
 /// Pairs without `=` or with an empty name are skipped.
 public enum Cookies {
     public static func parse(_ header: String) -> [String: String] {
-        var result: [String: String] = [:]
         let utf8 = header.utf8
+        // Sized for every pair up front: no rehash while a browser's few cookies go in.
+        var pairs = 1
+        for byte in utf8 where byte == 0x3B { pairs += 1 }
+        var result = [String: String](minimumCapacity: min(pairs, 64))
         var start = utf8.startIndex
         // One pass over `name=value; name=value`, no intermediate array of pairs.
         while start < utf8.endIndex {

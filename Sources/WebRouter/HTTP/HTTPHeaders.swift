@@ -33,6 +33,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     /// The number of fields.
     public var count: Int { fields.count }
 
+    /// Makes room for `count` fields in all, so adding them does not grow the list step by step.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Whether there is no field.
     public var isEmpty: Bool { fields.isEmpty }
 

@@ -28,19 +28,23 @@ public struct QueryPicker: HTML {
     public let label: String
     public let options: [Option]
 
+    /// Writes `<nav aria-label="…" class="segmented"><ul><li><a href="…">…</a></li>…</ul></nav>`
+    /// straight into the page: a picker is on many pages, so it builds no element values.
     public func render(into output: inout HTMLOutput) {
-        nav(.aria("label", label), .class("segmented")) {
-            ul {
-                for option in options {
-                    li {
-                        if option.isSelected {
-                            a(.href(option.href), .aria("current", "true")) { option.title }
-                        } else {
-                            a(.href(option.href)) { option.title }
-                        }
-                    }
-                }
+        output.appendRaw("<nav aria-label=\"")
+        output.appendEscapedAttribute(label)
+        output.appendRaw("\" class=\"segmented\"><ul>")
+        for option in options {
+            output.appendRaw("<li><a href=\"")
+            output.appendEscapedAttribute(URLAttributeSanitizer.sanitize(option.href, allowImageData: false))
+            if option.isSelected {
+                output.appendRaw("\" aria-current=\"true\">")
+            } else {
+                output.appendRaw("\">")
             }
-        }.render(into: &output)
+            output.appendEscapedText(option.title)
+            output.appendRaw("</a></li>")
+        }
+        output.appendRaw("</ul></nav>")
     }
 }

@@ -164,6 +164,7 @@ public final class RouteTable: Sendable {
         var urls: [String] = []
         urls.reserveCapacity(state.steps.count)
         var path = ""
+        path.reserveCapacity(16 * state.steps.count)
         var query = ""
         var nextPair = 0
         for index in state.steps.indices {
@@ -171,9 +172,9 @@ public final class RouteTable: Sendable {
             while nextPair < state.query.count && state.query[nextPair].step <= index {
                 let pair = state.query[nextPair]
                 query.append(query.isEmpty ? "?" : "&")
-                query += PathSegmentEncoding.encodeQueryValue(pair.name)
+                PathSegmentEncoding.appendQueryValue(pair.name, to: &query)
                 query.append("=")
-                query += PathSegmentEncoding.encodeQueryValue(pair.value)
+                PathSegmentEncoding.appendQueryValue(pair.value, to: &query)
                 nextPair += 1
             }
             urls.append((path.isEmpty ? "/" : path) + query)
@@ -186,9 +187,9 @@ public final class RouteTable: Sendable {
         var separator: Character = "?"
         for pair in pairs where pair.step < count {
             output.append(separator)
-            output += PathSegmentEncoding.encodeQueryValue(pair.name)
+            PathSegmentEncoding.appendQueryValue(pair.name, to: &output)
             output.append("=")
-            output += PathSegmentEncoding.encodeQueryValue(pair.value)
+            PathSegmentEncoding.appendQueryValue(pair.value, to: &output)
             separator = "&"
         }
     }

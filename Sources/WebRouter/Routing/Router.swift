@@ -90,7 +90,10 @@ public struct Router<From: ContentScreen>: Sendable {
             return url
         }
         let target = table.nodes[child]
-        var output = pathURL == "/" ? "" : pathURL
+        var output = ""
+        // One allocation: room for the path so far, the step, its context and the query.
+        output.reserveCapacity(pathURL.utf8.count + target.name.utf8.count + querySuffix.utf8.count + 24)
+        if pathURL != "/" { output += pathURL }
         output.append("/")
         if target.kind.isPresent { output.append("~") }
         output += target.name
@@ -98,7 +101,8 @@ public struct Router<From: ContentScreen>: Sendable {
             output.append("/")
             PathSegmentEncoding.append(segment, to: &output)
         }
-        return output + querySuffix
+        output += querySuffix
+        return output
     }
 
     /// The URL of this screen with another context (its own step re-encoded).
@@ -203,13 +207,15 @@ public struct Router<From: ContentScreen>: Sendable {
 
     /// This screen's URL with another query state (a picker's other value).
     public func url(query: From.Query) -> String {
-        var output = pathURL
+        var output = ""
+        output.reserveCapacity(pathURL.utf8.count + 64)
+        output += pathURL
         var separator: Character = "?"
         func append(_ name: String, _ value: String) {
             output.append(separator)
-            output += PathSegmentEncoding.encodeQueryValue(name)
+            PathSegmentEncoding.appendQueryValue(name, to: &output)
             output.append("=")
-            output += PathSegmentEncoding.encodeQueryValue(value)
+            PathSegmentEncoding.appendQueryValue(value, to: &output)
             separator = "&"
         }
         for pair in path.state.query where pair.step < position { append(pair.name, pair.value) }
