@@ -9,10 +9,10 @@ extension Application {
         layers.reserveCapacity(resolution.layers.count)
         var alert: AlertOutcome = .none
         for layer in resolution.layers {
-            let content: [UInt8]
+            let content: HTMLOutput
             do {
                 let rendered = try await renderFragment(path, position: layer.end - 1, context: context)
-                content = rendered.bytes
+                content = rendered.output
                 if layer.end == path.state.depth { alert = rendered.alert }
             } catch let error as HTTPError {
                 return errorPage(error, request: context.request)
@@ -20,8 +20,8 @@ extension Application {
                 configuration.logger.error("screen \(layer.screenName) failed at \(context.request.path): \(error)")
                 return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), request: context.request)
             }
-            layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb.map { Crumb(label: $0.label, href: $0.href) },
-                                     content: AnyHTML(RenderedFragment(bytes: content)), classes: layer.classes))
+            layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb,
+                                     content: AnyHTML(RenderedFragment(output: content)), classes: layer.classes))
         }
 
         let top = resolution.top
@@ -64,14 +64,14 @@ extension Application {
 
     /// Renders the fragment of the screen at one step of the state, and the alert the
     /// request opens on it.
-    func renderFragment(_ path: ParsedPath, position: Int, context: RequestContext) async throws -> (bytes: [UInt8], alert: AlertOutcome) {
+    func renderFragment(_ path: ParsedPath, position: Int, context: RequestContext) async throws -> (output: HTMLOutput, alert: AlertOutcome) {
         let node = table.nodes[path.state.steps[position].node]
         return try await render(node.content, path: path, position: position, context: context, presentation: node.presentation)
     }
 
     private func render<S: ContentScreen>(
         _ screen: S, path: ParsedPath, position: Int, context: RequestContext, presentation: ScreenPresentation
-    ) async throws -> (bytes: [UInt8], alert: AlertOutcome) {
+    ) async throws -> (output: HTMLOutput, alert: AlertOutcome) {
         guard let value = path.values[position] as? S.Context else {
             throw HTTPError(.internalServerError, "The screen's context has an unexpected type.")
         }
@@ -88,7 +88,7 @@ extension Application {
                 alert = .invalid(canonical: router.url)
             }
         }
-        return (output.bytes, alert)
+        return (output, alert)
     }
 }
 
@@ -102,6 +102,6 @@ enum AlertOutcome {
 
 /// HTML already rendered (a screen's fragment), placed into the page as it is.
 struct RenderedFragment: HTML {
-    let bytes: [UInt8]
-    func render(into output: inout HTMLOutput) { output.appendRaw(bytes: bytes) }
+    let output: HTMLOutput
+    func render(into page: inout HTMLOutput) { page.appendRaw(output) }
 }

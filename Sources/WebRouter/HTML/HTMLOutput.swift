@@ -47,6 +47,12 @@ public struct HTMLOutput {
         }
     }
 
+    /// Appends what another buffer holds, as is (a fragment rendered on its own, then placed
+    /// in the page without copying it to an array first).
+    @inlinable public mutating func appendRaw(_ other: HTMLOutput) {
+        append(other.storage.base, count: other.storage.count)
+    }
+
     /// Appends bytes as is, without escaping.
     @inlinable public mutating func appendRaw<Bytes: Sequence>(bytes more: Bytes) where Bytes.Element == UInt8 {
         if more.withContiguousStorageIfAvailable({ append($0.baseAddress, count: $0.count) }) == nil {

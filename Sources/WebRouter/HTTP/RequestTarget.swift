@@ -48,17 +48,31 @@ struct RequestTarget {
     }
 
     static func splitSegments(_ path: Substring.UTF8View, strict: Bool) -> [String]? {
-        var pieces = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        if pieces.first?.isEmpty == true { pieces.removeFirst() }
-        if pieces.last?.isEmpty == true { pieces.removeLast() }
+        // One scan, no array of pieces: the pieces between slashes, less an empty first one
+        // (the leading slash) and an empty last one (a trailing slash).
+        let slash = UInt8(ascii: "/")
+        var slashes = 0
+        for byte in path where byte == slash { slashes += 1 }
         var segments: [String] = []
-        segments.reserveCapacity(pieces.count)
-        for piece in pieces {
-            guard let segment = PercentDecoding.decode(utf8: piece, plusAsSpace: false, lenient: !strict) else {
-                return nil
+        segments.reserveCapacity(slashes + 1)
+        var pieceStart = path.startIndex
+        var isFirst = true
+        var lastAppendedIsEmpty = false
+        while true {
+            let pieceEnd = path[pieceStart...].firstIndex(of: slash) ?? path.endIndex
+            let piece = path[pieceStart..<pieceEnd]
+            if !(isFirst && piece.isEmpty) {
+                guard let segment = PercentDecoding.decode(utf8: piece, plusAsSpace: false, lenient: !strict) else {
+                    return nil
+                }
+                segments.append(segment)
+                lastAppendedIsEmpty = piece.isEmpty
             }
-            segments.append(segment)
+            isFirst = false
+            guard pieceEnd < path.endIndex else { break }
+            pieceStart = path.index(after: pieceEnd)
         }
+        if lastAppendedIsEmpty { segments.removeLast() }
         return segments
     }
 }

@@ -10,15 +10,12 @@ struct Resolution: Sendable {
         let href: String
         let isSelected: Bool
     }
-    struct Crumb: Sendable, Equatable {
-        let label: String
-        let href: String
-    }
     struct Layer: Sendable {
         /// Steps `start..<end` of the state belong to this layer; `end - 1` is shown.
         let start: Int
         let end: Int
-        /// Empty when the layer is not a navigation stack (or hides its bar).
+        /// Empty when the layer is not a navigation stack (or hides its bar); the page's own
+        /// ``Crumb`` type, so the chrome takes it as is.
         let breadcrumb: [Crumb]
         let screenName: String
         let title: String
@@ -74,6 +71,7 @@ struct Resolution: Sendable {
         let root = table.nodes[steps[0].node]
         if case .tab(let caseIndex, let selected) = root.kind {
             var tabs: [Tab] = []
+            tabs.reserveCapacity(table.caseRoots[caseIndex].count)
             for id in table.caseRoots[caseIndex] {
                 let node = table.nodes[id]
                 guard case .tab(_, let tabIndex) = node.kind else { continue }

@@ -15,6 +15,16 @@ import Testing
         #expect(RequestTarget.parse("http://example.com/a/b?c=d", strict: true)?.segments == ["a", "b"])
     }
 
+    /// A leading and a trailing slash open and close the path; slashes between make empty
+    /// segments, which the route table then refuses (no screen has an empty name).
+    @Test(arguments: [
+        ("", []), ("/", []), ("//", [""]), ("/a", ["a"]), ("a", ["a"]), ("/a/", ["a"]), ("a/b", ["a", "b"]),
+        ("/a//b", ["a", "", "b"]), ("/a/b//", ["a", "b", ""]), ("/%2F/x", ["/", "x"]),
+    ] as [(String, [String])])
+    func segmentsOfAPath(path: String, segments: [String]) {
+        #expect(RequestTarget.splitSegments(path[...].utf8, strict: true) == segments)
+    }
+
     @Test func requestInitSplitsQueryAndParsesCookies() {
         let request = HTTPRequest(
             method: .post, path: "/feed?tab=new&x=a+b%26c&flag", headers: ["Cookie": "s=1; t=\"two\"; s=ignored"])
