@@ -47,22 +47,26 @@ public struct EmptyHTML: HTML, Sendable {
 /// ```swift
 /// let parts: [AnyHTML] = [AnyHTML(h1 { "Feed" }), AnyHTML { p { "Latest matches" } }]
 /// ```
+///
+/// It keeps a closure made where the concrete type is known (the initialisers are inlined
+/// into the caller), so rendering runs the caller's specialised code. Keeping `any HTML`
+/// instead rendered nested builder values through unspecialised generic witnesses.
 public struct AnyHTML: HTML {
-    private let base: any HTML
+    @usableFromInline let renderContent: (inout HTMLOutput) -> Void
 
-    public init<Content: HTML>(_ content: Content) {
+    @inlinable public init<Content: HTML>(_ content: Content) {
         if let already = content as? AnyHTML {
-            base = already.base
+            renderContent = already.renderContent
         } else {
-            base = content
+            renderContent = { content.render(into: &$0) }
         }
     }
 
-    public init<Content: HTML>(@HTMLBuilder _ content: () -> Content) {
+    @inlinable public init<Content: HTML>(@HTMLBuilder _ content: () -> Content) {
         self.init(content())
     }
 
-    public func render(into output: inout HTMLOutput) {
-        base.render(into: &output)
+    @inlinable public func render(into output: inout HTMLOutput) {
+        renderContent(&output)
     }
 }
