@@ -52,7 +52,7 @@ extension Application {
         guard let action = S.Action(rawValue: name) else {
             throw HTTPError(.badRequest, "This page has no action named “\(name)”.")
         }
-        let router = Router(table: table, path: path, position: position, screen: screen, request: context)
+        let router = Router<S>(table: table, path: path, position: position, request: context)
         return try await screen.perform(action, form: form, router: router)
     }
 }

@@ -75,7 +75,7 @@ extension Application {
         guard let value = path.values[position] as? S.Context else {
             throw HTTPError(.internalServerError, "The screen's context has an unexpected type.")
         }
-        let router = Router(table: table, path: path, position: position, screen: screen, request: context)
+        let router = Router<S>(table: table, path: path, position: position, request: context)
         var output = HTMLOutput(capacity: 8192)
         output.appendRaw(bytes: presentation.before)
         try await screen.renderBody(value, router: router, into: &output)

@@ -20,8 +20,8 @@ public struct RootPath: Sendable {
         let wanted = ObjectIdentifier(S.self)
         for roots in table.caseRoots {
             for id in roots where table.nodes[id].screenType == wanted && matches(table.nodes[id].kind) {
-                guard let screen = table.nodes[id].screen(as: S.self) else { return nil }
-                return PathBuilder(table: table, state: table.rootState(id), screen: screen)
+                guard let box = table.nodes[id].screenBox(as: S.self) else { return nil }
+                return PathBuilder(table: table, state: table.rootState(id), box: box)
             }
         }
         return nil
@@ -34,50 +34,55 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
     let table: RouteTable
     /// The state reached so far.
     public let state: RouteState
-    let screen: S
+    /// The screen reached, read in place (see ``ScreenBox``).
+    @usableFromInline let box: ScreenBox<S>
 
     /// The URL of the state reached so far.
     public var url: String { table.print(state) }
 
     /// Follows a transition that takes a context.
+    @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context: URLContext {
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
-        return move(screen[keyPath: transition]._edge, segments)
+        return move(box.screen[keyPath: transition]._edge, segments)
     }
 
     /// Follows a transition without context.
+    @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context == Void {
-        move(screen[keyPath: transition]._edge, [])
+        move(box.screen[keyPath: transition]._edge, [])
     }
 
     /// Follows an optional transition that takes a context; `nil` where the tree leaves it out.
+    @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T?>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context: URLContext {
-        guard let edge = screen[keyPath: transition]?._edge else { return nil }
+        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
         return move(edge, segments)
     }
 
     /// Follows an optional transition without context; `nil` where the tree leaves it out.
+    @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T?>) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context == Void {
-        guard let edge = screen[keyPath: transition]?._edge else { return nil }
+        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         return move(edge, [])
     }
 
-    private func move<Next: ContentScreen>(_ edge: RouteEdge, _ segments: [String]) -> PathBuilder<Next> {
+    @usableFromInline func move<Next: ContentScreen>(_ edge: RouteEdge, _ segments: [String]) -> PathBuilder<Next> {
         let node = table.nodes[state.steps[state.steps.count - 1].node]
         // The edge comes from this node's own screen value, which the route table walked,
         // so the child exists and its content is `Next`, the transition's nested screen.
         let universal = edge.isUniversal ? edge.name.flatMap { edge.kind == .push ? node.pushChildren[$0] : node.presentChildren[$0] } : nil
         guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)] ?? universal,
-              let next = table.nodes[child].screen(as: Next.self) else {
+              let next = table.nodes[child].screenBox(as: Next.self) else {
             preconditionFailure("\(node.screenName) has a transition the route table did not find; transitions must be stored properties (or inside tuples/structs of them, 3 levels deep at most)")
         }
-        return PathBuilder<Next>(table: table, state: state.appending(node: child, segments: segments), screen: next)
+        return PathBuilder<Next>(table: table, state: state.appending(node: child, segments: segments), box: next)
     }
 }

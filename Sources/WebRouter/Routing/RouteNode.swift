@@ -100,15 +100,26 @@ extension RouteNode {
     /// The content screen as its own type `S`; `nil` when the node shows another screen.
     @inline(__always)
     func screen<S: ContentScreen>(as type: S.Type) -> S? {
+        screenBox(as: S.self)?.screen
+    }
+
+    /// The box holding the content screen as `S`, for reading a field of it (a transition)
+    /// without copying the whole screen value; `nil` when the node shows another screen.
+    @inline(__always)
+    func screenBox<S: ContentScreen>(as type: S.Type) -> ScreenBox<S>? {
         guard screenType == ObjectIdentifier(S.self) else { return nil }
         // Same ObjectIdentifier, same type: the box was made for exactly `S`.
-        return unsafeDowncast(contentBox, to: ScreenBox<S>.self).screen
+        return unsafeDowncast(contentBox, to: ScreenBox<S>.self)
     }
 }
 
 /// A content screen kept in a class of its own type (see ``RouteNode/screen(as:)``).
-final class ScreenBox<S: ContentScreen>: Sendable {
-    let screen: S
+///
+/// Typed links read a transition straight out of the box (`box.screen[keyPath: \.team]`
+/// folds to one field load when inlined): a screen value can hold dozens of transitions,
+/// and copying it retains every one.
+@usableFromInline final class ScreenBox<S: ContentScreen>: Sendable {
+    @usableFromInline let screen: S
     init(_ screen: S) { self.screen = screen }
 }
 

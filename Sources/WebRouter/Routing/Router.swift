@@ -24,15 +24,20 @@ public struct Router<From: ContentScreen>: Sendable {
     /// The query string (`?…` or "") of the steps up to this one, kept by links from here.
     let querySuffix: String
     /// The screen value at this place of the tree.
-    public let screen: From
+    public var screen: From { box.screen }
+    /// The table's own copy of that screen, read in place by the typed links.
+    @usableFromInline let box: ScreenBox<From>
     /// The request being answered.
     public let request: RequestContext
 
-    init(table: RouteTable, path: ParsedPath, position: Int, screen: From, request: RequestContext) {
+    init(table: RouteTable, path: ParsedPath, position: Int, request: RequestContext) {
         self.table = table
         self.path = path
         self.position = position
-        self.screen = screen
+        guard let box = table.nodes[path.state.steps[position].node].screenBox(as: From.self) else {
+            preconditionFailure("the step at \(position) does not show a \(From.self)")
+        }
+        self.box = box
         self.request = request
         var pathURL = ""
         table.append(path.state.steps.prefix(position + 1), to: &pathURL)
@@ -44,44 +49,51 @@ public struct Router<From: ContentScreen>: Sendable {
     }
 
     /// A constant of the screen: `router[next: \.title]`.
+    @inlinable
     public subscript<Value>(next keyPath: KeyPath<From, Value>) -> Value {
-        screen[keyPath: keyPath]
+        box.screen[keyPath: keyPath]
     }
 
     // MARK: - Typed links
 
     /// The URL of a move: `router.link(\.match, 12)` → `/feed/match/12`.
+    @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T>, _ context: T.To.Context) -> String
     where T.From == From, T.To.Context: URLContext {
-        let edge = screen[keyPath: transition]._edge
+        let edge = box.screen[keyPath: transition]._edge
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
         return link(edge, segments)
     }
 
     /// The URL of a move to a screen without context: `router.link(\.settings)`.
+    @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T>) -> String
     where T.From == From, T.To.Context == Void {
-        link(screen[keyPath: transition]._edge, [])
+        link(box.screen[keyPath: transition]._edge, [])
     }
 
     /// The URL of an optional move, `nil` where the tree leaves it out.
+    @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T?>, _ context: T.To.Context) -> String?
     where T.From == From, T.To.Context: URLContext {
-        guard let edge = screen[keyPath: transition]?._edge else { return nil }
+        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
         return link(edge, segments)
     }
 
     /// The URL of an optional move without context, `nil` where the tree leaves it out.
+    @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T?>) -> String?
     where T.From == From, T.To.Context == Void {
-        guard let edge = screen[keyPath: transition]?._edge else { return nil }
+        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         return link(edge, [])
     }
 
-    private func link(_ edge: RouteEdge, _ segments: [String]) -> String {
+    // Out of line: the inlined `link` overloads read the transition through the key path
+    // where it is a literal (so the read folds to a field access) and call this.
+    @usableFromInline func link(_ edge: RouteEdge, _ segments: [String]) -> String {
         let node = table.nodes[path.state.steps[position].node]
         guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)]
                 ?? (edge.isUniversal ? universalChild(node, edge) : nil) else {

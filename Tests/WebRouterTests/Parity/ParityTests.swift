@@ -87,8 +87,8 @@ struct ParityTests {
         let table = try RouteTable(ParityApp.window)
         let parsed = try table.parse(PathSegments.split("/lobby/~player/7/team/3/~card") ?? []).get()
         func router<S: ContentScreen>(_ type: S.Type, _ position: Int) throws -> Router<S> {
-            let screen = try #require(table.nodes[parsed.state.steps[position].node].content as? S)
-            return Router(table: table, path: parsed, position: position, screen: screen, request: RequestContext())
+            _ = try #require(table.nodes[parsed.state.steps[position].node].content as? S, "the step shows a \(S.self)")
+            return Router(table: table, path: parsed, position: position, request: RequestContext())
         }
         let squad = try router(Squad.self, 2)
         #expect(squad.back == "/lobby/~player/7")
@@ -156,8 +156,8 @@ struct ParityTests {
         }
         let table = try RouteTable(ParityApp.window)
         let parsed = try table.parse(PathSegments.split("/lobby/~filter") ?? [], query: QueryItems(parsing: "kind=teams&league=4")).get()
-        let filter = try #require(table.nodes[parsed.state.steps[1].node].content as? Filter)
-        let router = Router(table: table, path: parsed, position: 1, screen: filter, request: RequestContext())
+        _ = try #require(table.nodes[parsed.state.steps[1].node].content as? Filter, "the sheet is the filter")
+        let router = Router<Filter>(table: table, path: parsed, position: 1, request: RequestContext())
         #expect(router.query(of: Lobby.self) == Lobby.Query(kinds: [.teams], league: 4))
         #expect(router.query(of: Game.self) == nil)
     }

@@ -8,8 +8,8 @@ struct RouterTests {
     func router<S: ContentScreen>(_ type: S.Type, at path: String, position: Int? = nil) throws -> Router<S> {
         let parsed = try table.parse(PathSegments.split(path) ?? []).get()
         let index = position ?? parsed.state.depth - 1
-        let screen = try #require(table.nodes[parsed.state.steps[index].node].content as? S)
-        return Router(table: table, path: parsed, position: index, screen: screen, request: RequestContext())
+        _ = try #require(table.nodes[parsed.state.steps[index].node].content as? S, "the step shows a \(S.self)")
+        return Router(table: table, path: parsed, position: index, request: RequestContext())
     }
 
     @Test func typedLinksFromTheCurrentState() throws {
