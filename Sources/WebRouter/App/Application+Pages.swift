@@ -2,7 +2,10 @@ extension Application {
     /// Renders the page of a state: the fragments of the screen on top of each layer,
     /// wrapped in the chrome.
     func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
-        var memory = TabMemory(cookie: context.request.cookies[TabMemory.cookieName])
+        var memory = TabMemory()
+        if let cookie = context.request.cookies[TabMemory.cookieName] {
+            memory = tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
+        }
         let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0, in: self.table) })
 
         var layers: [LayerModel] = []

@@ -21,6 +21,9 @@ public final class Application: Sendable {
     /// The same, marking their cookies `Secure`, for requests that came over TLS.
     let secureSessions: SessionCookieCodec
     let secureCSRF: CSRFProtection
+    /// Tab-memory cookie values already decoded: a returning browser sends the same one on
+    /// every page of a tab, and decoding it was a few per cent of a page's CPU.
+    let tabMemories = BoundedCache<String, TabMemory>(capacity: 1024)
 
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
         try self.init(table: RouteTable(window), configuration: configuration)

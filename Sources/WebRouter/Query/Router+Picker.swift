@@ -5,6 +5,7 @@ extension Router {
     /// ```swift
     /// router.picker(\.section, label: "Sections") { $0.rawValue.capitalized }
     /// ```
+    @inlinable
     public func picker<Value: CaseIterable & Equatable>(
         _ field: WritableKeyPath<From.Query, Value>, label: String, title: (Value) -> String
     ) -> QueryPicker {
@@ -24,9 +25,20 @@ public struct QueryPicker: HTML {
         public let title: String
         public let href: String
         public let isSelected: Bool
+
+        @usableFromInline init(title: String, href: String, isSelected: Bool) {
+            self.title = title
+            self.href = href
+            self.isSelected = isSelected
+        }
     }
     public let label: String
     public let options: [Option]
+
+    @usableFromInline init(label: String, options: [Option]) {
+        self.label = label
+        self.options = options
+    }
 
     /// Writes `<nav aria-label="…" class="segmented"><ul><li><a href="…">…</a></li>…</ul></nav>`
     /// straight into the page: a picker is on many pages, so it builds no element values.

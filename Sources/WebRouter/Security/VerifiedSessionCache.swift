@@ -4,35 +4,15 @@
 /// Only values that verified are ever stored, keyed by the whole cookie value (payload and
 /// MAC), so a forged or altered cookie can never be answered from the cache. Expiry is not
 /// cached: the caller checks the session's `issuedAt` against the clock on every request.
-/// The cache is bounded: when full it is emptied and refills with the cookies in use.
+/// The cache is bounded (see ``BoundedCache``).
 ///
 /// ```swift
 /// let cache = VerifiedSessionCache(capacity: 4096)
 /// if let session = cache[cookie] { … } else if let session = verify(cookie) { cache[cookie] = session }
 /// ```
-final class VerifiedSessionCache: Sendable {
-    private let entries: Locked<[String: Session]>
-    let capacity: Int
+typealias VerifiedSessionCache = BoundedCache<String, Session>
 
-    init(capacity: Int = 4096) {
-        precondition(capacity > 0, "a session cache needs room for at least one entry")
-        self.capacity = capacity
-        self.entries = Locked([:])
-    }
-
-    /// The session a previously verified cookie value decoded to.
-    subscript(cookieValue: String) -> Session? {
-        get { entries.withLock { $0[cookieValue] } }
-        set {
-            entries.withLock { entries in
-                if newValue != nil, entries.count >= capacity, entries[cookieValue] == nil {
-                    entries.removeAll(keepingCapacity: true)
-                }
-                entries[cookieValue] = newValue
-            }
-        }
-    }
-
-    /// How many verified cookie values are remembered.
-    var count: Int { entries.withLock { $0.count } }
+extension BoundedCache where Key == String, Value == Session {
+    /// A cache for 4096 verified session cookies.
+    convenience init() { self.init(capacity: 4096) }
 }

@@ -1,0 +1,20 @@
+import Testing
+@testable import WebRouter
+
+/// Tab memory read from a cached cookie is the same as read afresh: the page a tab link
+/// leads to never depends on whether the cookie was seen before.
+@Suite struct TabMemoryCacheTests {
+    @Test func aRepeatedCookieLeadsTheTabsToTheSamePages() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        let cookie = "wr_tabs=search=%2Fsearch%2F~user%2F7"
+        var hrefs: [[String]] = []
+        for _ in 0..<2 {
+            let response = await app.respond(to: HTTPRequest(path: "/feed", headers: ["Cookie": cookie]))
+            let html = String(decoding: response.body, as: UTF8.self)
+            hrefs.append(html.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        }
+        #expect(hrefs[0] == hrefs[1])
+        #expect(hrefs[0].contains("/search/~user/7"))
+        #expect(app.tabMemories.count == 1)
+    }
+}
