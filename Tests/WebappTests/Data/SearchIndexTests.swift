@@ -62,6 +62,23 @@ struct SearchIndexTests {
         #expect(index.search("a", limit: -1).players.items.isEmpty)
     }
 
+    /// Only the best `limit` are kept while scanning: a capped list must be exactly the start
+    /// of the uncapped one, in both orders and for every kind.
+    @Test(arguments: ["a", "e r", "un", "ro"])
+    func aCappedListIsThePrefixOfTheFullRanking(query: String) {
+        for sort in [SearchOptions.Sort.relevance, .name] {
+            let options = SearchOptions(sort: sort)
+            let full = index.search(query, options: options, limit: 100_000)
+            for limit in [0, 1, 7, 20] {
+                let capped = index.search(query, options: options, limit: limit)
+                #expect(capped.players.items.map(\.id) == Array(full.players.items.prefix(limit).map(\.id)))
+                #expect(capped.teams.items.map(\.id) == Array(full.teams.items.prefix(limit).map(\.id)))
+                #expect(capped.matches.items.map(\.id) == Array(full.matches.items.prefix(limit).map(\.id)))
+                #expect(capped.players.total == full.players.total && capped.matches.total == full.matches.total)
+            }
+        }
+    }
+
     @Test func emptyOrPunctuationQueriesFindNothing() {
         for query in ["", "   ", "-- ...", "\u{0301}"] {
             #expect(index.search(query).isEmpty, "query \(query.debugDescription)")

@@ -52,8 +52,8 @@ struct SearchIndex: Sendable {
         func hits<Item>(_ kind: SearchKind, _ entries: [Entry], _ item: (Int) -> Item?) -> SearchHits<Item> {
             guard options.kinds.contains(kind) else { return .none }
             let ranked = Self.rank(entries, folded: folded, words: words, leagueID: options.leagueID,
-                                   sort: options.sort)
-            return SearchHits(items: ranked.prefix(limit).compactMap(item), total: ranked.count)
+                                   sort: options.sort, limit: limit)
+            return SearchHits(items: ranked.ids.compactMap(item), total: ranked.total)
         }
         return SearchResults(query: query,
                              players: hits(.players, players, data.player),
@@ -64,10 +64,19 @@ struct SearchIndex: Sendable {
 
     // MARK: - Matching
 
-    /// The ids of the entries matching every word, in the requested order.
+    /// The ids of the first `limit` entries matching every word, in the requested order, and
+    /// how many matched in all. Only the best `limit` are kept while scanning (a short query
+    /// such as "a" matches most names; sorting them all was a third of the page's CPU).
     private static func rank(_ entries: [Entry], folded: [UInt8], words: [[UInt8]], leagueID: Int?,
-                             sort: SearchOptions.Sort) -> [Int] {
-        var found: [(id: Int, score: Int, length: Int, order: Int)] = []
+                             sort: SearchOptions.Sort, limit: Int) -> (ids: [Int], total: Int) {
+        typealias Candidate = (id: Int, score: Int, length: Int, order: Int)
+        // Relevance: higher score, then shorter name, then name order (`order` is unique).
+        func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
+            (b.score, a.length, a.order) < (a.score, b.length, b.order)
+        }
+        var best: [Candidate] = []
+        best.reserveCapacity(limit + 1)
+        var total = 0
         for (order, entry) in entries.enumerated() {
             if let leagueID, entry.leagueID != leagueID { continue }
             var score = 0
@@ -78,13 +87,25 @@ struct SearchIndex: Sendable {
                 score += quality
             }
             guard matchedAll else { continue }
+            total += 1
+            guard limit > 0 else { continue }
             if entry.key.starts(with: folded) { score += 10 }
-            found.append((entry.id, score, entry.key.count, order))
+            let candidate: Candidate = (entry.id, score, entry.key.count, order)
+            guard sort == .relevance else {
+                // Name order is the entries' own order: the first matches are the best.
+                if best.count < limit { best.append(candidate) }
+                continue
+            }
+            if best.count == limit, !precedes(candidate, best[limit - 1]) { continue }
+            var low = 0, high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
+            }
+            best.insert(candidate, at: low)
+            if best.count > limit { best.removeLast() }
         }
-        if sort == .relevance {
-            found.sort { ($1.score, $0.length, $0.order) < ($0.score, $1.length, $1.order) }
-        }
-        return found.map(\.id)
+        return (best.map(\.id), total)
     }
 
     /// 2 when `word` starts a word of `key`, 1 when it occurs only inside a word, 0 when absent.
