@@ -52,13 +52,14 @@ public struct HTMLAttribute: Sendable {
 
     @usableFromInline func render(into output: inout HTMLOutput) {
         if name.isEmpty { return }
-        output.appendRaw(" ")
-        output.appendRaw(name)
-        if let value {
-            output.appendRaw("=\"")
-            output.appendEscapedAttribute(value)
-            output.appendRaw("\"")
+        guard let value else {
+            output.appendRaw(" ")
+            output.appendRaw(name)
+            return
         }
+        output.appendAttributeStart(name)
+        output.appendEscapedAttribute(value)
+        output.appendRaw("\"")
     }
 }
 

@@ -28,14 +28,11 @@ public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
     }
 
     @inlinable public func render(into output: inout HTMLOutput) {
-        output.appendRaw("<")
-        output.appendRaw(Tag.name)
+        output.appendOpenTag(Tag.name)
         for attribute in attributes { attribute.render(into: &output) }
         output.appendRaw(">")
         content.render(into: &output)
-        output.appendRaw("</")
-        output.appendRaw(Tag.name)
-        output.appendRaw(">")
+        output.appendCloseTag(Tag.name)
     }
 }
 
@@ -71,8 +68,7 @@ public struct HTMLVoidElement<Tag: HTMLTagName>: HTML {
     }
 
     @inlinable public func render(into output: inout HTMLOutput) {
-        output.appendRaw("<")
-        output.appendRaw(Tag.name)
+        output.appendOpenTag(Tag.name)
         for attribute in attributes { attribute.render(into: &output) }
         output.appendRaw(">")
     }

@@ -81,13 +81,23 @@ public struct HTMLOutput {
 
     @usableFromInline mutating func appendEscaped(utf8 source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress else { return }
-        var runStart = 0
-        var index = 0
         let count = source.count
         reserve(count)
+        // Most text has nothing to escape: find the first special byte (all five are at or
+        // below '>', 0x3E), and copy a clean string in one go.
+        var index = 0
         while index < count {
             let byte = source[index]
-            // All five special characters are at or below '>' (0x3E); most bytes skip the switch.
+            if byte <= 0x3E && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27) { break }
+            index += 1
+        }
+        if index == count {
+            appendAssumingCapacity(start, count: count)
+            return
+        }
+        var runStart = 0
+        while index < count {
+            let byte = source[index]
             if byte <= 0x3E {
                 let entity: StaticString
                 switch byte {
@@ -113,8 +123,60 @@ public struct HTMLOutput {
     @inlinable mutating func append(_ source: UnsafePointer<UInt8>?, count: Int) {
         guard count > 0, let source else { return }
         reserve(count)
+        appendAssumingCapacity(source, count: count)
+    }
+
+    /// Appends `<name` (the attributes and `>` follow): one capacity check for both parts.
+    @inlinable mutating func appendOpenTag(_ name: StaticString) {
+        guard name.hasPointerRepresentation else {
+            appendRaw("<")
+            appendRaw(name)
+            return
+        }
+        let count = name.utf8CodeUnitCount
+        reserve(count + 1)
+        appendAssumingCapacity(UInt8(ascii: "<"))
+        appendAssumingCapacity(name.utf8Start, count: count)
+    }
+
+    /// Appends `</name>` with one capacity check.
+    @inlinable mutating func appendCloseTag(_ name: StaticString) {
+        guard name.hasPointerRepresentation else {
+            appendRaw("</")
+            appendRaw(name)
+            appendRaw(">")
+            return
+        }
+        let count = name.utf8CodeUnitCount
+        reserve(count + 3)
+        appendAssumingCapacity(UInt8(ascii: "<"))
+        appendAssumingCapacity(UInt8(ascii: "/"))
+        appendAssumingCapacity(name.utf8Start, count: count)
+        appendAssumingCapacity(UInt8(ascii: ">"))
+    }
+
+    /// Appends ` name="` (a value and `"` follow) with one capacity check.
+    @inlinable mutating func appendAttributeStart(_ name: String) {
+        var name = name
+        name.withUTF8 { bytes in
+            reserve(bytes.count + 3)
+            appendAssumingCapacity(UInt8(ascii: " "))
+            if let base = bytes.baseAddress { appendAssumingCapacity(base, count: bytes.count) }
+            appendAssumingCapacity(UInt8(ascii: "="))
+            appendAssumingCapacity(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Writes after ``reserve(_:)`` made room: no uniqueness or capacity check.
+    @inlinable mutating func appendAssumingCapacity(_ source: UnsafePointer<UInt8>, count: Int) {
         (storage.base + storage.count).update(from: source, count: count)
         storage.count += count
+    }
+
+    /// Writes one byte after ``reserve(_:)`` made room.
+    @inlinable mutating func appendAssumingCapacity(_ byte: UInt8) {
+        storage.base[storage.count] = byte
+        storage.count += 1
     }
 
     /// Makes the storage unshared and able to take `count` more bytes without growing.

@@ -37,4 +37,19 @@ import Testing
         output.appendRaw(String(repeating: "x", count: 3))
         #expect(String(decoding: output.bytes, as: UTF8.self) == "<b>é🙂中文 &lt;tag&gt;xxx")
     }
+
+    /// Elements write their tags and attributes with one capacity check per part; from a
+    /// one-byte buffer, and into a copy of a filled one, the markup must come out whole.
+    @Test func elementsAndAttributesRenderWholeWhileTheBufferGrowsOrIsShared() {
+        let element = div(.class("card \"x\""), .id("n1"), .custom(name: "hidden")) { p { "1 < 2" }; br() }
+        let markup = #"<div class="card &quot;x&quot;" id="n1" hidden><p>1 &lt; 2</p><br></div>"#
+        var small = HTMLOutput(capacity: 1)
+        element.render(into: &small)
+        #expect(String(decoding: small.bytes, as: UTF8.self) == markup)
+
+        var copy = small
+        element.render(into: &copy)
+        #expect(String(decoding: small.bytes, as: UTF8.self) == markup, "the original is untouched")
+        #expect(String(decoding: copy.bytes, as: UTF8.self) == markup + markup)
+    }
 }
