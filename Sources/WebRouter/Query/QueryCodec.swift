@@ -9,7 +9,17 @@ struct QueryCodec: Sendable {
     static func of<Query: ScreenQuery>(_ type: Query.Type) -> QueryCodec? {
         let fields = Query.fields
         guard !fields.isEmpty else { return nil }
-        return QueryCodec(names: fields.map(\.name)) { items in
+        let names = fields.map(\.name)
+        // The answer for a request that names none of the fields (most requests, and every
+        // screen of the stack but the one the query is for): the defaults' pairs, made once.
+        var defaultPairs: [(String, String)] = []
+        for field in fields {
+            for value in field.read(Query()) { defaultPairs.append((field.name, value)) }
+        }
+        return QueryCodec(names: names) { [defaultPairs] items in
+            if items.isEmpty || !names.contains(where: { name in items.contains { $0.name == name } }) {
+                return (defaultPairs, false)
+            }
             var query = Query()
             var invalid = false
             for field in fields {
