@@ -47,14 +47,14 @@ extension Application {
             page.csrfToken = context.csrfToken   // the chrome's own forms are the alerts'
         }
         if !configuration.observers.isEmpty {
-            var view = ScreenView(url: table.print(path.state), screen: top.screenName,
+            var view = ScreenView(url: resolution.url, screen: top.screenName,
                                   layers: resolution.layers.map(\.screenName), status: status.code)
             if case .shown(let model) = alert { view.alert = model.title }
             for observer in configuration.observers { observer.screenViewed(view) }
         }
         var response = HTTPResponse.html(PageRenderer.render(page), status: status)
         if let selected = resolution.tabs.first(where: \.isSelected) {
-            if memory.remember(table.url(path.state, prefix: resolution.layers[0].end), for: selected.name) {
+            if memory.remember(resolution.baseStackURL, for: selected.name) {
                 response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))
             }
         }

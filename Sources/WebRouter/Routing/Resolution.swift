@@ -26,6 +26,10 @@ struct Resolution: Sendable {
     }
 
     let path: ParsedPath
+    /// The URL of the whole state (what `table.print` gives), and of the base stack alone
+    /// (the page under every modal: what a tab remembers).
+    let url: String
+    let baseStackURL: String
     let tabs: [Tab]
     let tabBarClasses: [String]
     let layers: [Layer]
@@ -67,6 +71,8 @@ struct Resolution: Sendable {
             start = end
         }
         self.layers = layers
+        url = urls[urls.count - 1]
+        baseStackURL = urls[layers[0].end - 1]
 
         let root = table.nodes[steps[0].node]
         if case .tab(let caseIndex, let selected) = root.kind {
@@ -76,12 +82,11 @@ struct Resolution: Sendable {
                 let node = table.nodes[id]
                 guard case .tab(_, let tabIndex) = node.kind else { continue }
                 let isSelected = tabIndex == selected
-                let home = "/" + node.name
                 tabs.append(Tab(
                     name: node.name,
-                    label: node.presentation.tabLabel ?? node.content.title,
-                    icon: node.presentation.tabIcon ?? node.content.tabIcon,
-                    href: isSelected ? home : (rememberedTabs(node.name) ?? home),
+                    label: node.tabLabel,
+                    icon: node.tabIcon,
+                    href: isSelected ? node.rootURL : (rememberedTabs(node.name) ?? node.rootURL),
                     isSelected: isSelected))
             }
             self.tabs = tabs

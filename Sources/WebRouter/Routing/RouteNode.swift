@@ -52,6 +52,11 @@ final class RouteNode: Sendable {
     let childByIdentity: [ObjectIdentifier: Int]
     /// Children in declaration order.
     let children: [Int]
+    /// For a tab: its label and icon in the tab bar, and the URL of its root (`/feed`),
+    /// settled once here instead of asked of the screen on every page.
+    let tabLabel: String
+    let tabIcon: String?
+    let rootURL: String
 
     init(_ draft: Draft) {
         id = draft.id
@@ -72,6 +77,9 @@ final class RouteNode: Sendable {
         presentChildren = draft.presentChildren
         childByIdentity = draft.childByIdentity
         children = draft.children
+        tabLabel = draft.presentation.tabLabel ?? draft.content.title
+        tabIcon = draft.presentation.tabIcon ?? draft.content.tabIcon
+        rootURL = "/" + draft.name
     }
 
     /// A node while the tree is walked: its children are filled in as they are found.

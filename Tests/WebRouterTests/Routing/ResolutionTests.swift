@@ -10,6 +10,17 @@ struct ResolutionTests {
         return Resolution(table: table, path: parsed, rememberedTabs: { remembered[$0] })
     }
 
+    /// The page's own URL (for observers) and its base stack's (what the tab remembers) come
+    /// from the breadcrumb pass; they must be what printing the state gives.
+    @Test(arguments: ["/feed", "/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search/~team/3/player/9",
+                      "/dashboard/~edit", "/messages/~settings/account"])
+    func itsURLsAreThePrintedState(path: String) throws {
+        let parsed = try table.parse(PathSegments.split(path) ?? [], query: QueryItems(parsing: "q=ada&kind=teams")).get()
+        let resolution = Resolution(table: table, path: parsed)
+        #expect(resolution.url == table.print(parsed.state))
+        #expect(resolution.baseStackURL == table.url(parsed.state, prefix: resolution.layers[0].end))
+    }
+
     @Test func aTabRootHasTheTabBarAndAOneItemBreadcrumb() throws {
         let resolution = try resolve("/feed")
         #expect(resolution.tabs.map(\.name) == ["feed", "search", "dashboard", "messages"])
