@@ -97,6 +97,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
 
     /// ASCII case-insensitive comparison without allocating lowercased copies.
     static func equalCaseInsensitive(_ a: String, _ b: String) -> Bool {
+        // Different lengths settle most comparisons (UTF-8 counts are O(1) for native strings).
+        guard a.utf8.count == b.utf8.count else { return false }
         var lhs = a.utf8.makeIterator()
         var rhs = b.utf8.makeIterator()
         while true {
