@@ -10,14 +10,13 @@ extension Router {
     public func form<Content: HTML>(
         _ action: From.Action, _ attributes: HTMLAttribute...,
         @HTMLBuilder content: () -> Content
-    ) -> HTMLElement<HTMLTag.form, HTMLTuple<HTMLVoidElement<HTMLTag.input>, HTMLVoidElement<HTMLTag.input>, FormErrorSummary, Content>> {
+    ) -> some HTML {
         let inner = content()
-        return HTMLElement([.method(.post), .action(actionURL)] + attributes) {
-            HTMLTuple(
-                input(.type("hidden"), .name(ActionForm.actionField), .value(action.rawValue)),
-                input(.type("hidden"), .name(ActionForm.csrfField), .value(request.csrfToken)),
-                FormErrorSummary(messages: request.formErrors.general),
-                inner)
+        return HTMLElement<HTMLTag.form, _>([.method(.post), .action(actionURL)] + attributes) {
+            input(.type("hidden"), .name(ActionForm.actionField), .value(action.rawValue))
+            input(.type("hidden"), .name(ActionForm.csrfField), .value(request.csrfToken))
+            FormErrorSummary(messages: request.formErrors.general)
+            inner
         }
     }
 

@@ -71,6 +71,9 @@ public enum HTMLBuilder {
 /// ```swift
 /// let pair = HTMLTuple(h1 { "Title" }, p { "Body" })
 /// ```
+/// On a hot path prefer a builder block (nested ``HTMLPair``s) or rendering the parts in
+/// turn: the runtime builds a pack's tuple metadata, and copies and destroys it through
+/// value witnesses, each time such a value is made.
 public struct HTMLTuple<each Content: HTML>: HTML {
     public let content: (repeat each Content)
 

@@ -85,10 +85,8 @@ private struct SquadLine: HTML {
     let player: Player
 
     func render(into output: inout HTMLOutput) {
-        HTMLTuple(
-            strong { String(player.shirtNumber) },
-            span { player.name },
-            small(.class("muted")) { player.position.abbreviation }
-        ).render(into: &output)
+        strong { String(player.shirtNumber) }.render(into: &output)
+        span { player.name }.render(into: &output)
+        small(.class("muted")) { player.position.abbreviation }.render(into: &output)
     }
 }
