@@ -4,7 +4,9 @@ extension Application {
     func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
         var memory = TabMemory()
         if let cookie = context.request.cookies[TabMemory.cookieName] {
-            memory = tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
+            memory = cookie.utf8.count <= Self.tabMemoryCacheLimit
+                ? tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
+                : TabMemory(cookie: cookie)
         }
         let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0, in: self.table) })
 

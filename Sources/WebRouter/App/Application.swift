@@ -22,8 +22,11 @@ public final class Application: Sendable {
     let secureSessions: SessionCookieCodec
     let secureCSRF: CSRFProtection
     /// Tab-memory cookie values already decoded: a returning browser sends the same one on
-    /// every page of a tab, and decoding it was a few per cent of a page's CPU.
-    let tabMemories = BoundedCache<String, TabMemory>(capacity: 1024)
+    /// every page of a tab, and decoding it was a few per cent of a page's CPU. Bounded in
+    /// entries, and only values up to ``tabMemoryCacheLimit`` bytes go in, so hostile
+    /// cookies can hold at most about a megabyte.
+    let tabMemories = BoundedCache<String, TabMemory>(capacity: 256)
+    static let tabMemoryCacheLimit = 2048
 
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
         try self.init(table: RouteTable(window), configuration: configuration)

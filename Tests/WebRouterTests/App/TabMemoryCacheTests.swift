@@ -17,4 +17,13 @@ import Testing
         #expect(hrefs[0].contains("/search/~user/7"))
         #expect(app.tabMemories.count == 1)
     }
+
+    @Test func anOversizedCookieStillWorksButIsNotKept() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        let padding = String(repeating: "a", count: Application.tabMemoryCacheLimit)
+        let cookie = "wr_tabs=search=%2Fsearch%2F~user%2F7&zz=" + padding
+        let response = await app.respond(to: HTTPRequest(path: "/feed", headers: ["Cookie": cookie]))
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#"href="/search/~user/7""#))
+        #expect(app.tabMemories.count == 0)
+    }
 }
