@@ -43,8 +43,10 @@ extension ContentScreen where Alert == NoAlert {
 extension Router {
     /// The URL of this screen with one of its alerts open.
     public func link(alert: From.Alert) -> String {
-        url + (url.contains("?") ? "&" : "?") + PathSegmentEncoding.encodeQueryValue(From.Alert.parameter)
-            + "=" + PathSegmentEncoding.encodeQueryValue(alert.rawValue)
+        var output = url
+        PathSegmentEncoding.appendQueryPair(
+            From.Alert.parameter, alert.rawValue, after: querySuffix.isEmpty ? "?" : "&", to: &output)
+        return output
     }
 
     /// An alert button that posts one of this screen's actions (with the CSRF token).

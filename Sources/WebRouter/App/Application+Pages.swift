@@ -2,12 +2,7 @@ extension Application {
     /// Renders the page of a state: the fragments of the screen on top of each layer,
     /// wrapped in the chrome.
     func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
-        var memory = TabMemory()
-        if let cookie = context.request.cookies[TabMemory.cookieName] {
-            memory = cookie.utf8.count <= Self.tabMemoryCacheLimit
-                ? tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
-                : TabMemory(cookie: cookie)
-        }
+        var memory = tabMemory(of: context.request)
         let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0, in: self.table) })
 
         var layers: [LayerModel] = []
@@ -61,6 +56,14 @@ extension Application {
             }
         }
         return response
+    }
+
+    /// The stacks the request's tab-memory cookie remembers, decoded once per cookie value
+    /// (values over ``tabMemoryCacheLimit`` bytes are decoded each time, never kept).
+    func tabMemory(of request: HTTPRequest) -> TabMemory {
+        guard let cookie = request.cookies[TabMemory.cookieName] else { return TabMemory() }
+        guard cookie.utf8.count <= Self.tabMemoryCacheLimit else { return TabMemory(cookie: cookie) }
+        return tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
     }
 
     func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {

@@ -12,29 +12,11 @@ enum PathSegmentEncoding {
         for char in "-._~!$&'()*+,;=:@".utf8 { table[Int(char)] = true }
         return table
     }()
-    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-
     /// Appends `segment`, percent-encoded, to `output`.
     static func append(_ segment: String, to output: inout String) {
-        var needsEncoding = segment.isEmpty ? false : segment.utf8.first == UInt8(ascii: "~")
-        if !needsEncoding {
-            for byte in segment.utf8 where !safe[Int(byte)] { needsEncoding = true; break }
+        PercentDecoding.appendEncoded(segment, to: &output) { byte, offset in
+            safe[Int(byte)] && !(offset == 0 && byte == UInt8(ascii: "~"))
         }
-        guard needsEncoding else { output += segment; return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(segment.utf8.count * 3)
-        var first = true
-        for byte in segment.utf8 {
-            if safe[Int(byte)] && !(first && byte == UInt8(ascii: "~")) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            }
-            first = false
-        }
-        output += String(decoding: bytes, as: UTF8.self)
     }
 
     static func encode(_ segment: String) -> String {
@@ -50,34 +32,19 @@ enum PathSegmentEncoding {
         return output
     }
 
-    /// Appends `value` percent-encoded for a query (unreserved characters and `/` stay):
-    /// in place, with no intermediate buffer when nothing needs encoding (the usual case).
+    /// Appends `value` percent-encoded for a query (unreserved characters and `/` stay).
     static func appendQueryValue(_ value: String, to output: inout String) {
-        var clean = true
-        for byte in value.utf8 where !isQuerySafe(byte) { clean = false; break }
-        guard !clean else { output += value; return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count * 3)
-        for byte in value.utf8 {
-            if isQuerySafe(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            }
+        PercentDecoding.appendEncoded(value, to: &output) { byte, _ in
+            PercentDecoding.isUnreserved(byte) || byte == UInt8(ascii: "/")
         }
-        output += String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func isQuerySafe(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-            true
-        default:
-            false
-        }
+    /// Appends `separator` then `name=value`, both encoded as query values: every query
+    /// string the route table, routers and breadcrumbs print goes through here.
+    static func appendQueryPair(_ name: String, _ value: String, after separator: Character, to output: inout String) {
+        output.append(separator)
+        appendQueryValue(name, to: &output)
+        output.append("=")
+        appendQueryValue(value, to: &output)
     }
 }

@@ -83,33 +83,17 @@ public struct HTMLOutput {
         guard let start = source.baseAddress else { return }
         let count = source.count
         reserve(count)
-        // Most text has nothing to escape: find the first special byte (all five are at or
-        // below '>', 0x3E), and copy a clean string in one go.
+        // Most text has nothing to escape: find the first special byte, and copy a clean
+        // string in one go.
         var index = 0
-        while index < count {
-            let byte = source[index]
-            if byte <= 0x3E && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27) { break }
-            index += 1
-        }
+        while index < count && Self.entity(for: source[index]) == nil { index += 1 }
         if index == count {
             appendAssumingCapacity(start, count: count)
             return
         }
         var runStart = 0
         while index < count {
-            let byte = source[index]
-            if byte <= 0x3E {
-                let entity: StaticString
-                switch byte {
-                case 0x26: entity = "&amp;"
-                case 0x3C: entity = "&lt;"
-                case 0x3E: entity = "&gt;"
-                case 0x22: entity = "&quot;"
-                case 0x27: entity = "&#39;"
-                default:
-                    index += 1
-                    continue
-                }
+            if let entity = Self.entity(for: source[index]) {
                 if runStart < index { append(start + runStart, count: index - runStart) }
                 appendRaw(entity)
                 runStart = index + 1
@@ -117,6 +101,20 @@ public struct HTMLOutput {
             index += 1
         }
         if runStart < count { append(start + runStart, count: count - runStart) }
+    }
+
+    /// The entity for one of `& < > " '`, `nil` for any other byte. All five are at or below
+    /// '>' (0x3E), so most bytes are settled by the first comparison.
+    @inline(__always) static func entity(for byte: UInt8) -> StaticString? {
+        guard byte <= 0x3E else { return nil }
+        switch byte {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22: return "&quot;"
+        case 0x27: return "&#39;"
+        default: return nil
+        }
     }
 
     /// Copies `count` bytes from `source` to the end of the buffer.

@@ -53,20 +53,38 @@ public enum PercentDecoding {
 
     /// Percent-encodes every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`).
     public static func encode(_ text: some StringProtocol) -> String {
-        let utf8 = text.utf8
-        if utf8.allSatisfy(isUnreserved) { return String(text) }
-        var output: [UInt8] = []
-        output.reserveCapacity(utf8.count * 3)
-        for byte in utf8 {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(0x25)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            }
+        var output = ""
+        appendEncoded(text, to: &output) { byte, _ in isUnreserved(byte) }
+        return output
+    }
+
+    /// Appends `text` to `output`, writing `%XX` for every byte `keeps(byte, offset)` refuses:
+    /// the one encoder behind path segments, query values and ``encode(_:)``. Text with
+    /// nothing to encode (the usual case) is appended as it is, with no buffer in between.
+    static func appendEncoded(
+        _ text: some StringProtocol, to output: inout String, keeping keeps: (UInt8, Int) -> Bool
+    ) {
+        var offset = 0
+        var clean = true
+        for byte in text.utf8 {
+            if !keeps(byte, offset) { clean = false; break }
+            offset += 1
         }
-        return String(decoding: output, as: UTF8.self)
+        guard !clean else { output.append(contentsOf: text); return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        offset = 0
+        for byte in text.utf8 {
+            if keeps(byte, offset) {
+                bytes.append(byte)
+            } else {
+                bytes.append(0x25)
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            }
+            offset += 1
+        }
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     @inline(__always)

@@ -93,13 +93,13 @@ private final class TerminationSignals: Sendable {
     }
 
     private func deliver(_ signal: Int32) {
-        let waiter = state.withLock { state in
+        let waiter: CheckedContinuation<Int32, Never>? = state.withLock { state in
             if state.waiters.isEmpty {
                 state.received.append(signal)
                 return nil
             }
             return state.waiters.removeFirst()
-        } as CheckedContinuation<Int32, Never>?
+        }
         waiter?.resume(returning: signal)
     }
 }

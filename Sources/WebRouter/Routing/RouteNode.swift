@@ -33,7 +33,7 @@ final class RouteNode: Sendable {
     /// Its type, to match typed path builders.
     let screenType: ObjectIdentifier
     /// The same screen in a `ScreenBox` of its own type, so typed code reads it back
-    /// without a dynamic cast: see ``screen(as:)``.
+    /// without a dynamic cast: see ``screenBox(as:)``.
     let contentBox: any AnyObject & Sendable
     /// `Match` for `<body data-screen="Match">`.
     let screenName: String
@@ -105,12 +105,6 @@ final class RouteNode: Sendable {
 }
 
 extension RouteNode {
-    /// The content screen as its own type `S`; `nil` when the node shows another screen.
-    @inline(__always)
-    func screen<S: ContentScreen>(as type: S.Type) -> S? {
-        screenBox(as: S.self)?.screen
-    }
-
     /// The box holding the content screen as `S`, for reading a field of it (a transition)
     /// without copying the whole screen value; `nil` when the node shows another screen.
     @inline(__always)
@@ -121,7 +115,7 @@ extension RouteNode {
     }
 }
 
-/// A content screen kept in a class of its own type (see ``RouteNode/screen(as:)``).
+/// A content screen kept in a class of its own type (see ``RouteNode/screenBox(as:)``).
 ///
 /// Typed links read a transition straight out of the box (`box.screen[keyPath: \.team]`
 /// folds to one field load when inlined): a screen value can hold dozens of transitions,

@@ -171,10 +171,7 @@ public final class RouteTable: Sendable {
             append(state.steps[index...index], to: &path)
             while nextPair < state.query.count && state.query[nextPair].step <= index {
                 let pair = state.query[nextPair]
-                query.append(query.isEmpty ? "?" : "&")
-                PathSegmentEncoding.appendQueryValue(pair.name, to: &query)
-                query.append("=")
-                PathSegmentEncoding.appendQueryValue(pair.value, to: &query)
+                PathSegmentEncoding.appendQueryPair(pair.name, pair.value, after: query.isEmpty ? "?" : "&", to: &query)
                 nextPair += 1
             }
             urls.append((path.isEmpty ? "/" : path) + query)
@@ -182,16 +179,16 @@ public final class RouteTable: Sendable {
         return urls
     }
 
-    /// Appends `?name=value&…` for the query values of steps before `count`.
-    func appendQuery(_ pairs: [RouteState.QueryPair], before count: Int, to output: inout String) {
+    /// Appends `?name=value&…` for the query values of steps before `count`; returns the
+    /// separator a further pair would take (`?` when none was written, else `&`).
+    @discardableResult
+    func appendQuery(_ pairs: [RouteState.QueryPair], before count: Int, to output: inout String) -> Character {
         var separator: Character = "?"
         for pair in pairs where pair.step < count {
-            output.append(separator)
-            PathSegmentEncoding.appendQueryValue(pair.name, to: &output)
-            output.append("=")
-            PathSegmentEncoding.appendQueryValue(pair.value, to: &output)
+            PathSegmentEncoding.appendQueryPair(pair.name, pair.value, after: separator, to: &output)
             separator = "&"
         }
+        return separator
     }
 
     // MARK: - Structure

@@ -222,17 +222,13 @@ public struct Router<From: ContentScreen>: Sendable {
         var output = ""
         output.reserveCapacity(pathURL.utf8.count + 64)
         output += pathURL
-        var separator: Character = "?"
-        func append(_ name: String, _ value: String) {
-            output.append(separator)
-            PathSegmentEncoding.appendQueryValue(name, to: &output)
-            output.append("=")
-            PathSegmentEncoding.appendQueryValue(value, to: &output)
-            separator = "&"
-        }
-        for pair in path.state.query where pair.step < position { append(pair.name, pair.value) }
+        // The screens beneath keep their query; this screen's comes from `query`.
+        var separator = table.appendQuery(path.state.query, before: position, to: &output)
         for field in From.Query.fields {
-            for value in field.read(query) { append(field.name, value) }
+            for value in field.read(query) {
+                PathSegmentEncoding.appendQueryPair(field.name, value, after: separator, to: &output)
+                separator = "&"
+            }
         }
         return output
     }

@@ -45,7 +45,7 @@ public struct SessionCookieCodec: Sendable {
         self.maxAge = maxAge
         self.secure = secure
         self.signer = MessageSigner(secret: secret, purpose: "session")
-        self.verified = VerifiedSessionCache()
+        self.verified = VerifiedSessionCache(capacity: 4096)
     }
 
     /// The same codec, with the same key and verified-cookie cache, marking its cookies `Secure`

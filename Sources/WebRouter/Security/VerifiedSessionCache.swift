@@ -11,8 +11,3 @@
 /// if let session = cache[cookie] { … } else if let session = verify(cookie) { cache[cookie] = session }
 /// ```
 typealias VerifiedSessionCache = BoundedCache<String, Session>
-
-extension BoundedCache where Key == String, Value == Session {
-    /// A cache for 4096 verified session cookies.
-    convenience init() { self.init(capacity: 4096) }
-}
