@@ -12,11 +12,11 @@
 /// ```
 @resultBuilder
 public enum HTMLBuilder {
-    @inlinable public static func buildExpression<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildExpression<Content: HTML>(_ content: consuming Content) -> Content {
         content
     }
 
-    @inlinable public static func buildExpression(_ text: String) -> String {
+    @inlinable public static func buildExpression(_ text: consuming String) -> String {
         text
     }
 
@@ -24,36 +24,36 @@ public enum HTMLBuilder {
         EmptyHTML()
     }
 
-    @inlinable public static func buildBlock<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildBlock<Content: HTML>(_ content: consuming Content) -> Content {
         content
     }
 
     // Blocks of several statements nest pairs rather than one parameter-pack tuple: the
     // optimiser specialises nested generics completely, while pack expansions fell back to
     // runtime metadata (swift_getTupleTypeMetadata) for every element on every render.
-    @inlinable public static func buildPartialBlock<Content: HTML>(first: Content) -> Content {
+    @inlinable public static func buildPartialBlock<Content: HTML>(first: consuming Content) -> Content {
         first
     }
 
     @inlinable public static func buildPartialBlock<Accumulated: HTML, Next: HTML>(
-        accumulated: Accumulated, next: Next
+        accumulated: consuming Accumulated, next: consuming Next
     ) -> HTMLPair<Accumulated, Next> {
         HTMLPair(accumulated, next)
     }
 
-    @inlinable public static func buildOptional<Content: HTML>(_ content: Content?) -> Content? {
+    @inlinable public static func buildOptional<Content: HTML>(_ content: consuming Content?) -> Content? {
         content
     }
 
-    @inlinable public static func buildEither<First: HTML, Second: HTML>(first: First) -> HTMLConditional<First, Second> {
+    @inlinable public static func buildEither<First: HTML, Second: HTML>(first: consuming First) -> HTMLConditional<First, Second> {
         .first(first)
     }
 
-    @inlinable public static func buildEither<First: HTML, Second: HTML>(second: Second) -> HTMLConditional<First, Second> {
+    @inlinable public static func buildEither<First: HTML, Second: HTML>(second: consuming Second) -> HTMLConditional<First, Second> {
         .second(second)
     }
 
-    @inlinable public static func buildArray<Content: HTML>(_ contents: [Content]) -> [Content] {
+    @inlinable public static func buildArray<Content: HTML>(_ contents: consuming [Content]) -> [Content] {
         contents
     }
 
@@ -61,7 +61,7 @@ public enum HTMLBuilder {
         AnyHTML(content)
     }
 
-    @inlinable public static func buildFinalResult<Content: HTML>(_ content: Content) -> Content {
+    @inlinable public static func buildFinalResult<Content: HTML>(_ content: consuming Content) -> Content {
         content
     }
 }
