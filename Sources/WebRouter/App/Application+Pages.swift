@@ -61,7 +61,7 @@ extension Application {
     /// The stacks the request's tab-memory cookie remembers, decoded once per cookie value
     /// (values over ``tabMemoryCacheLimit`` bytes are decoded each time, never kept).
     func tabMemory(of request: HTTPRequest) -> TabMemory {
-        guard let cookie = request.cookies[TabMemory.cookieName] else { return TabMemory() }
+        guard let cookie = request.cookie(TabMemory.cookieName) else { return TabMemory() }
         guard cookie.utf8.count <= Self.tabMemoryCacheLimit else { return TabMemory(cookie: cookie) }
         return tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
     }

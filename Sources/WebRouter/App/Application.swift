@@ -122,8 +122,8 @@ public final class Application: Sendable {
 
     func makeContext(for request: HTTPRequest) -> RequestContext {
         let now = Int(Date().timeIntervalSince1970)
-        let session = sessions.decode(request.cookies[sessions.cookieName], now: now) ?? Session(issuedAt: now)
-        let cookieID = request.cookies[csrf.cookieName]
+        let session = sessions.decode(request.cookie(sessions.cookieName), now: now) ?? Session(issuedAt: now)
+        let cookieID = request.cookie(csrf.cookieName)
         let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
         let id = browserID ?? csrf.newBrowserID()
         let protection = csrf

@@ -5,7 +5,35 @@
 /// ```
 /// When a name repeats, the first value wins (browsers send the most specific path first).
 /// Pairs without `=` or with an empty name are skipped.
+///
+/// A handler that needs one or two cookies should ask for them by name
+/// (``value(named:in:)``, or ``HTTPRequest/cookie(_:)``): that scans the header in place
+/// and builds only the value asked for, where ``parse(_:)`` builds a dictionary of them all.
 public enum Cookies {
+    /// The value of the cookie `name` in a `Cookie` header, with the same rules as
+    /// ``parse(_:)``: `Cookies.value(named: "theme", in: "a=1; theme=\"dark\"")` is `"dark"`.
+    public static func value(named name: String, in header: String) -> String? {
+        var name = name
+        return name.withUTF8 { wanted -> String? in
+            let utf8 = header.utf8
+            var start = utf8.startIndex
+            while start < utf8.endIndex {
+                let end = utf8[start...].firstIndex(of: 0x3B) ?? utf8.endIndex
+                let pair = utf8[start..<end]
+                start = end < utf8.endIndex ? utf8.index(after: end) : end
+                guard let equals = pair.firstIndex(of: 0x3D) else { continue }
+                let candidate = trimmed(pair[..<equals])
+                guard !candidate.isEmpty, candidate.elementsEqual(wanted) else { continue }
+                var value = trimmed(pair[pair.index(after: equals)...])
+                if value.count >= 2, value.first == 0x22, value.last == 0x22 {
+                    value = value.dropFirst().dropLast()
+                }
+                return String(Substring(value))
+            }
+            return nil
+        }
+    }
+
     public static func parse(_ header: String) -> [String: String] {
         let utf8 = header.utf8
         // Sized for every pair up front: no rehash while a browser's few cookies go in.

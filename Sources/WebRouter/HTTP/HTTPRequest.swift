@@ -7,7 +7,7 @@
 ///                           headers: ["Cookie": "session=abc"])
 /// request.pathSegments      // ["feed", "match", "12"]
 /// request.query["tab"]      // "stats"
-/// request.cookies["session"] // "abc"
+/// request.cookie("session")  // "abc"
 /// ```
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
@@ -20,8 +20,17 @@ public struct HTTPRequest: Sendable {
     /// The query string as sent, without `?`; `nil` when the target had no `?`.
     public var rawQuery: String?
     public var headers: HTTPHeaders
-    /// Cookies from the `Cookie` header; the first value wins when a name repeats.
-    public var cookies: [String: String]
+    /// Every cookie of the `Cookie` header; the first value wins when a name repeats.
+    /// Parsed on each access: to read one cookie, ``cookie(_:)`` is cheaper.
+    public var cookies: [String: String] {
+        headers["Cookie"].map(Cookies.parse) ?? [:]
+    }
+
+    /// The value of one cookie of the `Cookie` header, found without parsing the others:
+    /// `request.cookie("session")`.
+    public func cookie(_ name: String) -> String? {
+        headers["Cookie"].flatMap { Cookies.value(named: name, in: $0) }
+    }
     public var body: [UInt8]
     /// The client's IP address, when known.
     public var remoteAddress: String?
@@ -49,7 +58,6 @@ public struct HTTPRequest: Sendable {
         self.query = target.query
         self.rawQuery = target.rawQuery
         self.headers = headers
-        self.cookies = headers["Cookie"].map(Cookies.parse) ?? [:]
         self.body = body
         self.remoteAddress = remoteAddress
     }

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let codec = SessionCookieCodec(secret: secret, secure: true)
-/// var session = codec.decode(request.cookies[codec.cookieName], now: now) ?? Session(issuedAt: now)
+/// var session = codec.decode(request.cookie(codec.cookieName), now: now) ?? Session(issuedAt: now)
 /// session["user"] = "ada"
 /// response.headers.add("Set-Cookie", try codec.setCookieHeader(session))
 /// ```

@@ -23,6 +23,14 @@ import Testing
     ] as [(String, [String])])
     func segmentsOfAPath(path: String, segments: [String]) {
         #expect(RequestTarget.splitSegments(path[...].utf8, strict: true) == segments)
+        // The route table's own splitter (`RouteTable.parse(path:)`) agrees on paths.
+        if path.hasPrefix("/") { #expect(PathSegments.split(path) == segments) }
+    }
+
+    @Test func routeTableSplitterRefusesBadEscapesAndInvalidUTF8() {
+        #expect(PathSegments.split("/x/%zz") == nil)
+        #expect(PathSegments.split("/x/%FF") == nil)
+        #expect(PathSegments.split("/a%20b/%C3%A9") == ["a b", "é"])
     }
 
     @Test func requestInitSplitsQueryAndParsesCookies() {
@@ -33,6 +41,24 @@ import Testing
         #expect(request.query["x"] == "a b&c")
         #expect(request.query["flag"] == "")
         #expect(request.cookies == ["s": "1", "t": "two"])
+        #expect(request.cookie("s") == "1")
+        #expect(request.cookie("t") == "two")
+        #expect(request.cookie("missing") == nil)
+        #expect(HTTPRequest(path: "/").cookie("s") == nil)
+    }
+
+    /// Reading one cookie by name gives what the whole-header parse gives for it, on
+    /// headers with spaces, quotes, repeats, pairs without `=`, empty names and prefixes
+    /// of other names.
+    @Test(arguments: [
+        "a=1; b=2", " a = 1 ;b=2 ", "a=\"q\"; a=2", "x; a=1", "=z; a=", "ab=1; a=2", "a=b=c", "a=\"", ";;a=1;;",
+        "session=abc.def-ghi_; theme=dark", "",
+    ])
+    func oneCookieByNameAgreesWithTheParse(header: String) {
+        let all = Cookies.parse(header)
+        for name in ["a", "b", "ab", "x", "", "session", "theme", "missing"] {
+            #expect(Cookies.value(named: name, in: header) == all[name], "\(name) in \(header)")
+        }
     }
 
     @Test func queryItemsDecodeAndEncodeCanonically() {
