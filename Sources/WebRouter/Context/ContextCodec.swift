@@ -9,8 +9,10 @@ struct ContextCodec: Sendable {
     let typeName: String
     /// The Swift type of decoded values.
     let valueType: Any.Type
-    /// Decodes the value; `nil` when the segments do not decode.
-    let decode: @Sendable (ArraySlice<String>) -> (any Sendable)?
+    /// Decodes the value and writes its canonical segments to the second argument; `nil`
+    /// when the segments do not decode. (``URLContext/_decodeForRoute(_:canonical:)``,
+    /// specialised for the type.)
+    let decode: @Sendable (ArraySlice<String>, inout [String]) -> (any Sendable)?
     /// Encodes a value of the right type; `nil` for a value of another type.
     let encode: @Sendable (any Sendable) -> [String]?
     /// Example segments for links in the storyboard map.
@@ -18,7 +20,7 @@ struct ContextCodec: Sendable {
 
     static let void = ContextCodec(
         segmentCount: 0, typeName: "Void", valueType: Void.self,
-        decode: { _ in () }, encode: { $0 is Void ? [] : nil }, exampleSegments: [])
+        decode: { _, canonical in canonical.removeAll(keepingCapacity: true); return () }, encode: { $0 is Void ? [] : nil }, exampleSegments: [])
 
     static func of<C: URLContext>(_ type: C.Type) -> ContextCodec {
         var example: [String] = []
@@ -27,7 +29,7 @@ struct ContextCodec: Sendable {
             segmentCount: C.pathSegmentCount,
             typeName: String(describing: C.self),
             valueType: C.self,
-            decode: { C(pathSegments: $0) },
+            decode: C._decodeForRoute,
             encode: { value in
                 guard let typed = value as? C else { return nil }
                 var segments: [String] = []
@@ -38,9 +40,13 @@ struct ContextCodec: Sendable {
             exampleSegments: example)
     }
 
-    /// Decodes then re-encodes, giving the one canonical spelling of the segments.
-    func canonical(_ segments: ArraySlice<String>) -> (value: any Sendable, segments: [String])? {
-        guard let value = decode(segments), let again = encode(value) else { return nil }
-        return (value, again)
+    /// Decodes then re-encodes, giving the one canonical spelling of the segments: the
+    /// given slice itself when it is already canonical (no copy), else a new array.
+    /// `scratch` is working space the caller keeps across calls.
+    func canonical(
+        _ segments: ArraySlice<String>, scratch: inout [String]
+    ) -> (value: any Sendable, segments: ArraySlice<String>)? {
+        guard let value = decode(segments, &scratch) else { return nil }
+        return (value, scratch.elementsEqual(segments) ? segments : ArraySlice(scratch))
     }
 }

@@ -34,10 +34,26 @@ public protocol URLContext: Sendable {
     init?(pathSegments: ArraySlice<String>)
     /// Appends exactly `pathSegmentCount` segments (not yet percent-encoded).
     func appendPathSegments(to segments: inout [String])
+    /// The route table's decoder: decodes `segments` and writes the value's canonical
+    /// segments to `canonical` (emptied first). Implemented for every conforming type by
+    /// the extension below; there is no need to implement or call it.
+    ///
+    /// A requirement rather than a generic function so that each conformance carries a
+    /// copy specialised for its type: parsing a URL then runs no generic code that looks
+    /// up type metadata or casts existentials at runtime.
+    static func _decodeForRoute(_ segments: ArraySlice<String>, canonical: inout [String]) -> (any Sendable)?
 }
 
 extension URLContext {
     public static var pathSegmentCount: Int { 1 }
+
+    @inlinable
+    public static func _decodeForRoute(_ segments: ArraySlice<String>, canonical: inout [String]) -> (any Sendable)? {
+        guard let value = Self(pathSegments: segments) else { return nil }
+        canonical.removeAll(keepingCapacity: true)
+        value.appendPathSegments(to: &canonical)
+        return value
+    }
 }
 
 /// Conformance for free for enums (and other raw-representable types) whose raw value

@@ -3,10 +3,21 @@
 /// invalid UTF-8.
 enum PathSegments {
     static func split(_ path: String) -> [String]? {
+        // One scan over the bytes (the piece before the first `/` is dropped); `split` on a
+        // UTF-8 view allocated an array of pieces first and took longer than the parse.
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        var count = 0
+        for byte in utf8 where byte == slash { count += 1 }
         var segments: [String] = []
-        for raw in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            guard let decoded = decode(raw) else { return nil }
+        segments.reserveCapacity(count)
+        guard var start = utf8.firstIndex(of: slash).map(utf8.index(after:)) else { return [] }
+        while true {
+            let end = utf8[start...].firstIndex(of: slash) ?? utf8.endIndex
+            guard let decoded = decode(utf8[start..<end]) else { return nil }
             segments.append(decoded)
+            guard end < utf8.endIndex else { break }
+            start = utf8.index(after: end)
         }
         if segments.last == "" { segments.removeLast() }
         return segments

@@ -7,7 +7,8 @@ public struct RouteState: Hashable, Sendable {
     /// One step: the node reached and its context, already canonically encoded.
     struct Step: Hashable, Sendable {
         let node: Int
-        let segments: [String]
+        /// Often a slice of the request's own segments, shared rather than copied.
+        let segments: ArraySlice<String>
     }
     /// One canonical query value of a step's screen (``ScreenQuery``).
     struct QueryPair: Hashable, Sendable {
@@ -34,7 +35,7 @@ public struct RouteState: Hashable, Sendable {
 
     func appending(node: Int, segments: [String]) -> RouteState {
         var copy = self
-        copy.steps.append(Step(node: node, segments: segments))
+        copy.steps.append(Step(node: node, segments: segments[...]))
         return copy
     }
 }

@@ -82,6 +82,7 @@ public final class RouteTable: Sendable {
         }
         steps.append(RouteState.Step(node: current, segments: []))
         values.append(())
+        var scratch: [String] = []
 
         while index < segments.count {
             let segment = segments[index]
@@ -104,7 +105,7 @@ public final class RouteTable: Sendable {
                 steps.append(RouteState.Step(node: next, segments: []))
                 values.append(())
             } else {
-                guard let decoded = codec.canonical(segments[(index + 1)..<end]) else {
+                guard let decoded = codec.canonical(segments[(index + 1)..<end], scratch: &scratch) else {
                     return .failure(RouteParseError(
                         reason: .badContext(step: segment, type: codec.typeName), validPrefix: RouteState(steps: steps)))
                 }
@@ -119,9 +120,10 @@ public final class RouteTable: Sendable {
 
     /// Parses a path such as `/feed/match/12` (percent-encoded, without query).
     public func parse(path: String) -> RouteState? {
-        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let segments = PathSegments.split(String(parts[0])) else { return nil }
-        let query = parts.count > 1 ? QueryItems(parsing: parts[1]) : QueryItems()
+        // Split at the first `?` on bytes: `String.split` walks grapheme clusters.
+        let question = path.utf8.firstIndex(of: UInt8(ascii: "?"))
+        guard let segments = PathSegments.split(question.map { String(path[..<$0]) } ?? path) else { return nil }
+        let query = question.map { QueryItems(parsing: path[path.index(after: $0)...]) } ?? QueryItems()
         return try? parse(segments, query: query).get().state
     }
 
