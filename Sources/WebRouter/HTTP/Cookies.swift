@@ -13,25 +13,40 @@ public enum Cookies {
     /// The value of the cookie `name` in a `Cookie` header, with the same rules as
     /// ``parse(_:)``: `Cookies.value(named: "theme", in: "a=1; theme=\"dark\"")` is `"dark"`.
     public static func value(named name: String, in header: String) -> String? {
-        var name = name
-        return name.withUTF8 { wanted -> String? in
-            let utf8 = header.utf8
-            var start = utf8.startIndex
-            while start < utf8.endIndex {
-                let end = utf8[start...].firstIndex(of: 0x3B) ?? utf8.endIndex
-                let pair = utf8[start..<end]
-                start = end < utf8.endIndex ? utf8.index(after: end) : end
-                guard let equals = pair.firstIndex(of: 0x3D) else { continue }
-                let candidate = trimmed(pair[..<equals])
-                guard !candidate.isEmpty, candidate.elementsEqual(wanted) else { continue }
-                var value = trimmed(pair[pair.index(after: equals)...])
-                if value.count >= 2, value.first == 0x22, value.last == 0x22 {
-                    value = value.dropFirst().dropLast()
+        var name = name, header = header
+        // Over the contiguous bytes: a String.UTF8View index checks itself on every step.
+        return name.withUTF8 { wanted in
+            header.withUTF8 { bytes -> String? in
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count && bytes[end] != 0x3B { end += 1 }
+                    defer { start = end + 1 }
+                    var equals = start
+                    while equals < end && bytes[equals] != 0x3D { equals += 1 }
+                    guard equals < end else { continue }
+                    let (nameStart, nameEnd) = trimmed(bytes, start, equals)
+                    guard nameEnd > nameStart, nameEnd - nameStart == wanted.count,
+                          UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]).elementsEqual(wanted)
+                    else { continue }
+                    var (valueStart, valueEnd) = trimmed(bytes, equals + 1, end)
+                    if valueEnd - valueStart >= 2, bytes[valueStart] == 0x22, bytes[valueEnd - 1] == 0x22 {
+                        valueStart += 1
+                        valueEnd -= 1
+                    }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
                 }
-                return String(Substring(value))
+                return nil
             }
-            return nil
         }
+    }
+
+    /// `start..<end` without the spaces and tabs at either end.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Int, Int) {
+        var start = start, end = end
+        while start < end && ASCII.isSpace(bytes[start]) { start += 1 }
+        while end > start && ASCII.isSpace(bytes[end - 1]) { end -= 1 }
+        return (start, end)
     }
 
     public static func parse(_ header: String) -> [String: String] {
