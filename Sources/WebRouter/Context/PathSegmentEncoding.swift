@@ -3,7 +3,7 @@
 /// Everything outside RFC 3986's unreserved set and a few safe sub-delimiters is encoded,
 /// including `/` and `?`, so any string round-trips through one segment. A leading `~` is
 /// encoded too, so a context value can never be read as a present step.
-enum PathSegmentEncoding {
+@usableFromInline enum PathSegmentEncoding {
     private static let safe: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
@@ -41,7 +41,7 @@ enum PathSegmentEncoding {
 
     /// Appends `separator` then `name=value`, both encoded as query values: every query
     /// string the route table, routers and breadcrumbs print goes through here.
-    static func appendQueryPair(_ name: String, _ value: String, after separator: Character, to output: inout String) {
+    @usableFromInline static func appendQueryPair(_ name: String, _ value: String, after separator: Character, to output: inout String) {
         output.append(separator)
         appendQueryValue(name, to: &output)
         output.append("=")

@@ -1,6 +1,6 @@
 /// The type-erased way a route node reads its screen's query fields from a request and
 /// writes them back canonically; built once at start-up.
-struct QueryCodec: Sendable {
+@usableFromInline struct QueryCodec: Sendable {
     let names: [String]
     /// Reads the fields from the request's query: the canonical pairs (defaults left out)
     /// and whether some value did not decode.
@@ -38,10 +38,13 @@ struct QueryCodec: Sendable {
     }
 
     /// Decodes a typed query from canonical pairs.
-    static func decode<Query: ScreenQuery>(_ type: Query.Type, from pairs: [RouteState.QueryPair]) -> Query {
+    /// Inlinable, so that it is compiled for the query type where a screen reads its query.
+    @inlinable
+    static func decode<Query: ScreenQuery>(_ type: Query.Type, from pairs: [RouteState.QueryPair], step: Int) -> Query {
         var query = Query()
         for field in Query.fields {
-            let raws = pairs.filter { $0.name == field.name }.map(\.value)
+            var raws: [String] = []
+            for pair in pairs where pair.step == step && pair.name == field.name { raws.append(pair.value) }
             if !raws.isEmpty { field.write(&query, raws) }
         }
         return query

@@ -36,15 +36,19 @@ public struct QueryField<Root: ScreenQuery>: Sendable {
     /// The query parameter name.
     public let name: String
     /// Whether the field takes every value of its name (a set) or only the first.
-    let isMultiple: Bool
+    @usableFromInline let isMultiple: Bool
     /// Whether a raw value decodes.
-    let accepts: @Sendable (String) -> Bool
+    @usableFromInline let accepts: @Sendable (String) -> Bool
     /// The field's canonical values in a query; empty when at its default.
-    let read: @Sendable (Root) -> [String]
+    @usableFromInline let read: @Sendable (Root) -> [String]
     /// Sets the field from all the raw values of its name that decode.
-    let write: @Sendable (inout Root, [String]) -> Void
+    @usableFromInline let write: @Sendable (inout Root, [String]) -> Void
 
     /// A field whose value travels as one query value (`Int`, `String`, `Bool`, enums…).
+    // The initialisers are inlinable so that their closures are compiled for the field's
+    // types where the query is declared: generic, they looked up key-path and optional
+    // metadata at runtime on every read.
+    @inlinable
     public init<Value: URLContext & Equatable>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable) {
         self.name = name
         isMultiple = false
@@ -60,6 +64,7 @@ public struct QueryField<Root: ScreenQuery>: Sendable {
     }
 
     /// An optional field, absent from the URL when `nil`.
+    @inlinable
     public init<Value: URLContext & Equatable>(_ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable) {
         self.name = name
         isMultiple = false
@@ -73,6 +78,7 @@ public struct QueryField<Root: ScreenQuery>: Sendable {
     /// A set of values, one query item each (`?kind=players&kind=teams`), sorted for one
     /// canonical URL, absent when equal to the default; an empty set that is not the
     /// default is written `kind=`.
+    @inlinable
     public init<Value: URLContext & Comparable>(_ name: String, _ keyPath: WritableKeyPath<Root, Set<Value>> & Sendable) {
         self.name = name
         isMultiple = true
@@ -89,8 +95,8 @@ public struct QueryField<Root: ScreenQuery>: Sendable {
     }
 }
 
-enum QueryValue {
-    static func encode<Value: URLContext>(_ value: Value) -> String {
+@usableFromInline enum QueryValue {
+    @inlinable static func encode<Value: URLContext>(_ value: Value) -> String {
         var segments: [String] = []
         value.appendPathSegments(to: &segments)
         return segments.first ?? ""

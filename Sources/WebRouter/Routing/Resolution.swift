@@ -102,11 +102,6 @@ struct Resolution: Sendable {
     }
 
     static func title(of screen: any ContentScreen, context: any Sendable) -> String {
-        typedTitle(screen, context)
-    }
-
-    private static func typedTitle<S: ContentScreen>(_ screen: S, _ context: any Sendable) -> String {
-        guard let typed = context as? S.Context else { return screen.title }
-        return screen.title(for: typed)
+        screen._title(forAnyContext: context)
     }
 }

@@ -11,14 +11,14 @@ public struct RouteState: Hashable, Sendable {
         let segments: ArraySlice<String>
     }
     /// One canonical query value of a step's screen (``ScreenQuery``).
-    struct QueryPair: Hashable, Sendable {
-        let step: Int
-        let name: String
-        let value: String
+    @usableFromInline struct QueryPair: Hashable, Sendable {
+        @usableFromInline let step: Int
+        @usableFromInline let name: String
+        @usableFromInline let value: String
     }
     var steps: [Step]
     /// The screens' query values, by step then field order; defaults left out.
-    var query: [QueryPair] = []
+    @usableFromInline var query: [QueryPair] = []
 
     init(steps: [Step], query: [QueryPair] = []) {
         self.steps = steps
@@ -41,8 +41,8 @@ public struct RouteState: Hashable, Sendable {
 }
 
 /// A state with its decoded context values, as parsed from a URL.
-struct ParsedPath: Sendable {
-    var state: RouteState
+@usableFromInline struct ParsedPath: Sendable {
+    @usableFromInline var state: RouteState
     /// The decoded context of each step (`()` for `Void`).
     let values: [any Sendable]
     /// Some query value of a screen did not decode: the canonical URL leaves it out.

@@ -183,7 +183,7 @@ public final class RouteTable: Sendable {
 
     /// Appends `?name=value&…` for the query values of steps before `count`; returns the
     /// separator a further pair would take (`?` when none was written, else `&`).
-    @discardableResult
+    @discardableResult @usableFromInline
     func appendQuery(_ pairs: [RouteState.QueryPair], before count: Int, to output: inout String) -> Character {
         var separator: Character = "?"
         for pair in pairs where pair.step < count {

@@ -12,15 +12,16 @@
 /// typed end to end: `\.team` must be a transition this screen owns, and its context
 /// value must have the target screen's context type.
 public struct Router<From: ContentScreen>: Sendable {
-    let table: RouteTable
+    @usableFromInline let table: RouteTable
     /// The whole state of the request (this screen may sit beneath a modal).
-    let path: ParsedPath
+    @usableFromInline let path: ParsedPath
     /// This screen's step in `path`.
-    let position: Int
+    @usableFromInline let position: Int
     /// The URL of this screen: the state up to and including its step, with its query.
-    public let url: String
+    /// (Computed: most renders never ask for it, and without a query it is `pathURL` itself.)
+    public var url: String { querySuffix.isEmpty ? pathURL : pathURL + querySuffix }
     /// `url` without its query string.
-    let pathURL: String
+    @usableFromInline let pathURL: String
     /// The query string (`?…` or "") of the steps up to this one, kept by links from here.
     let querySuffix: String
     /// The screen value at this place of the tree.
@@ -40,12 +41,12 @@ public struct Router<From: ContentScreen>: Sendable {
         self.box = box
         self.request = request
         var pathURL = ""
+        pathURL.reserveCapacity(16 * (position + 1))   // one allocation instead of doubling
         table.append(path.state.steps.prefix(position + 1), to: &pathURL)
         var querySuffix = ""
         table.appendQuery(path.state.query, before: position + 1, to: &querySuffix)
         self.pathURL = pathURL.isEmpty ? "/" : pathURL
         self.querySuffix = querySuffix
-        self.url = self.pathURL + querySuffix
     }
 
     /// A constant of the screen: `router[next: \.title]`.
@@ -203,8 +204,9 @@ public struct Router<From: ContentScreen>: Sendable {
     // MARK: - Query state
 
     /// This screen's typed query state (its defaults when the URL says nothing).
+    @inlinable
     public var query: From.Query {
-        QueryCodec.decode(From.Query.self, from: path.state.query.filter { $0.step == position })
+        QueryCodec.decode(From.Query.self, from: path.state.query, step: position)
     }
 
     /// The typed query state of the nearest screen of type `S` at or beneath this one (a
@@ -214,10 +216,11 @@ public struct Router<From: ContentScreen>: Sendable {
         guard let index = (0...position).last(where: { table.nodes[path.state.steps[$0].node].screenType == wanted }) else {
             return nil
         }
-        return QueryCodec.decode(S.Query.self, from: path.state.query.filter { $0.step == index })
+        return QueryCodec.decode(S.Query.self, from: path.state.query, step: index)
     }
 
     /// This screen's URL with another query state (a picker's other value).
+    @inlinable
     public func url(query: From.Query) -> String {
         var output = ""
         output.reserveCapacity(pathURL.utf8.count + 64)
@@ -252,7 +255,7 @@ public struct Router<From: ContentScreen>: Sendable {
         guard let index = (0..<start).last(where: { table.nodes[path.state.steps[$0].node].screenType == wanted }) else {
             return nil
         }
-        var query = QueryCodec.decode(S.Query.self, from: path.state.query.filter { $0.step == index })
+        var query = QueryCodec.decode(S.Query.self, from: path.state.query, step: index)
         change(&query)
         var state = path.state.prefix(start)
         state.query.removeAll { $0.step == index }

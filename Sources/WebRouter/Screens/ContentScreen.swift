@@ -52,6 +52,11 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
 
     /// The content of one of the screen's alerts, shown over the page.
     func alert(_ alert: Alert, router: Router<Self>) -> AlertModel
+
+    /// ``title(for:)`` for a context the route table holds type-erased (the breadcrumb's
+    /// titles). Keep the default implementation: compiled for each screen type, it casts to
+    /// the concrete context type instead of looking up generic metadata on every page.
+    func _title(forAnyContext context: any Sendable) -> String
 }
 
 extension ContentScreen where Action == NoAction {
@@ -70,4 +75,10 @@ extension ContentScreen {
     public var title: String { Self.screenName }
     public func title(for context: Context) -> String { title }
     public var tabIcon: String? { nil }
+
+    @inlinable
+    public func _title(forAnyContext context: any Sendable) -> String {
+        guard let typed = context as? Context else { return title }
+        return title(for: typed)
+    }
 }
