@@ -40,6 +40,11 @@ public struct HTMLOutput {
     }
 
     /// Appends `s` as is, without escaping: only for markup the caller built itself.
+    ///
+    /// Disfavoured so that a literal (`output.appendRaw("<li>")`) takes the `StaticString`
+    /// overload: Swift otherwise prefers `String` for literals, and every constant piece of
+    /// markup went through a `String` and an out-of-line call.
+    @_disfavoredOverload
     @inlinable public mutating func appendRaw(_ s: String) {
         if s.utf8.withContiguousStorageIfAvailable({ append($0.baseAddress, count: $0.count) }) == nil {
             var copy = s
@@ -118,7 +123,7 @@ public struct HTMLOutput {
     }
 
     /// Copies `count` bytes from `source` to the end of the buffer.
-    @inlinable mutating func append(_ source: UnsafePointer<UInt8>?, count: Int) {
+    @inlinable @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>?, count: Int) {
         guard count > 0, let source else { return }
         reserve(count)
         appendAssumingCapacity(source, count: count)
@@ -166,19 +171,28 @@ public struct HTMLOutput {
     }
 
     /// Writes after ``reserve(_:)`` made room: no uniqueness or capacity check.
-    @inlinable mutating func appendAssumingCapacity(_ source: UnsafePointer<UInt8>, count: Int) {
+    @inlinable @inline(__always) mutating func appendAssumingCapacity(_ source: UnsafePointer<UInt8>, count: Int) {
         (storage.base + storage.count).update(from: source, count: count)
         storage.count += count
     }
 
     /// Writes one byte after ``reserve(_:)`` made room.
-    @inlinable mutating func appendAssumingCapacity(_ byte: UInt8) {
+    @inlinable @inline(__always) mutating func appendAssumingCapacity(_ byte: UInt8) {
         storage.base[storage.count] = byte
         storage.count += 1
     }
 
     /// Makes the storage unshared and able to take `count` more bytes without growing.
-    @inlinable mutating func reserve(_ count: Int) {
+    ///
+    /// Always inlined, with the rare work out of line: it runs for every append, and the
+    /// optimiser left it as a call (a few per cent of a page's CPU on its own).
+    @inlinable @inline(__always) mutating func reserve(_ count: Int) {
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count + count > storage.capacity) {
+            makeRoom(count)
+        }
+    }
+
+    @usableFromInline @inline(never) mutating func makeRoom(_ count: Int) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         if storage.count + count > storage.capacity { storage.grow(toAtLeast: storage.count + count) }
     }
