@@ -12,6 +12,9 @@
         for char in "-._~!$&'()*+,;=:@".utf8 { table[Int(char)] = true }
         return table
     }()
+    /// Whether a byte stays as it is in a path segment.
+    @inline(__always) static func isSafe(_ byte: UInt8) -> Bool { safe[Int(byte)] }
+
     /// Appends `segment`, percent-encoded, to `output`.
     static func append(_ segment: String, to output: inout String) {
         PercentDecoding.appendEncoded(segment, to: &output) { byte, offset in

@@ -105,5 +105,5 @@ public enum PercentDecoding {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

@@ -136,47 +136,115 @@ public final class RouteTable: Sendable {
 
     /// Appends the printed steps to `output` (no leading `/` for an unnamed root).
     func append(_ steps: ArraySlice<RouteState.Step>, to output: inout String) {
+        output += pathString(steps)
+    }
+
+    /// The printed steps (no leading `/` for an unnamed root; "" for none).
+    func pathString(_ steps: ArraySlice<RouteState.Step>) -> String {
+        URLWriter.make(upperBound: pathBound(steps)) { write(steps, to: &$0) }
+    }
+
+    /// The most bytes `write(_:to:)` takes for `steps`.
+    func pathBound(_ steps: ArraySlice<RouteState.Step>) -> Int {
+        var bound = 0
+        for step in steps {
+            bound += 2 + nodes[step.node].name.utf8.count
+            for segment in step.segments { bound += 1 + URLWriter.segmentBound(segment) }
+        }
+        return bound
+    }
+
+    func write(_ steps: ArraySlice<RouteState.Step>, to url: inout URLWriter) {
         for step in steps {
             let node = nodes[step.node]
             if !node.name.isEmpty {
-                output.append("/")
-                if node.kind.isPresent { output.append("~") }
-                output += node.name
+                url.write(UInt8(ascii: "/"))
+                if node.kind.isPresent { url.write(UInt8(ascii: "~")) }
+                url.write(node.name)
             }
             for segment in step.segments {
-                output.append("/")
-                PathSegmentEncoding.append(segment, to: &output)
+                url.write(UInt8(ascii: "/"))
+                url.writeSegment(segment)
             }
+        }
+    }
+
+    /// `?name=value&…` for the query values of steps before `count` ("" for none).
+    func queryString(_ pairs: [RouteState.QueryPair], before count: Int) -> String {
+        URLWriter.make(upperBound: queryBound(pairs, before: count)) { writeQuery(pairs, before: count, to: &$0) }
+    }
+
+    func queryBound(_ pairs: [RouteState.QueryPair], before count: Int) -> Int {
+        var bound = 0
+        for pair in pairs where pair.step < count {
+            bound += 2 + URLWriter.segmentBound(pair.name) + URLWriter.segmentBound(pair.value)
+        }
+        return bound
+    }
+
+    func writeQuery(_ pairs: [RouteState.QueryPair], before count: Int, to url: inout URLWriter) {
+        var separator = UInt8(ascii: "?")
+        for pair in pairs where pair.step < count {
+            url.write(separator)
+            url.writeQueryValue(pair.name)
+            url.write(UInt8(ascii: "="))
+            url.writeQueryValue(pair.value)
+            separator = UInt8(ascii: "&")
         }
     }
 
     /// The printed URL of a prefix of a state, with the query values of its steps.
     func url(_ state: RouteState, prefix count: Int) -> String {
-        var output = ""
-        output.reserveCapacity(16 * count)
-        append(state.steps.prefix(count), to: &output)
-        if output.isEmpty { output = "/" }
-        appendQuery(state.query, before: count, to: &output)
-        return output
+        let steps = state.steps.prefix(count)
+        return URLWriter.make(upperBound: 1 + pathBound(steps) + queryBound(state.query, before: count)) { url in
+            write(steps, to: &url)
+            if url.count == 0 { url.write(UInt8(ascii: "/")) }
+            writeQuery(state.query, before: count, to: &url)
+        }
     }
 
-    /// The URL of every prefix of a state, `urls[i]` for the first `i + 1` steps, in one
-    /// pass (each prefix extends the one before, so the cost is linear in the depth).
+    /// The URL of every prefix of a state, `urls[i]` for the first `i + 1` steps. The whole
+    /// path and query are printed once; each URL copies its prefix of them, so the cost is
+    /// linear in the depth.
     func prefixURLs(_ state: RouteState) -> [String] {
-        var urls: [String] = []
-        urls.reserveCapacity(state.steps.count)
-        var path = ""
-        path.reserveCapacity(16 * state.steps.count)
-        var query = ""
-        var nextPair = 0
-        for index in state.steps.indices {
-            append(state.steps[index...index], to: &path)
-            while nextPair < state.query.count && state.query[nextPair].step <= index {
-                let pair = state.query[nextPair]
-                PathSegmentEncoding.appendQueryPair(pair.name, pair.value, after: query.isEmpty ? "?" : "&", to: &query)
-                nextPair += 1
+        let steps = state.steps
+        // Where each prefix ends in the whole path and in the whole query.
+        var ends = [(path: Int, query: Int)](repeating: (0, 0), count: steps.count)
+        let path = URLWriter.make(upperBound: pathBound(steps[...])) { url in
+            for index in steps.indices {
+                write(steps[index...index], to: &url)
+                ends[index].path = url.count
             }
-            urls.append((path.isEmpty ? "/" : path) + query)
+        }
+        // Query pairs are sorted by step, so a prefix's query is a prefix of the whole one.
+        let query = URLWriter.make(upperBound: queryBound(state.query, before: steps.count)) { url in
+            var separator = UInt8(ascii: "?")
+            var nextPair = 0
+            for index in steps.indices {
+                while nextPair < state.query.count && state.query[nextPair].step <= index {
+                    let pair = state.query[nextPair]
+                    url.write(separator)
+                    url.writeQueryValue(pair.name)
+                    url.write(UInt8(ascii: "="))
+                    url.writeQueryValue(pair.value)
+                    separator = UInt8(ascii: "&")
+                    nextPair += 1
+                }
+                ends[index].query = url.count
+            }
+        }
+        var urls: [String] = []
+        urls.reserveCapacity(steps.count)
+        for index in steps.indices {
+            let (pathEnd, queryEnd) = ends[index]
+            if queryEnd == 0 && pathEnd == path.utf8.count && pathEnd > 0 {
+                urls.append(path)   // the whole path, shared
+                continue
+            }
+            urls.append(URLWriter.make(upperBound: 1 + pathEnd + queryEnd) { url in
+                if pathEnd == 0 { url.write(UInt8(ascii: "/")) } else { url.write(prefix: pathEnd, of: path) }
+                url.write(prefix: queryEnd, of: query)
+            })
         }
         return urls
     }

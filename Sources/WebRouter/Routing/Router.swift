@@ -40,13 +40,9 @@ public struct Router<From: ContentScreen>: Sendable {
         }
         self.box = box
         self.request = request
-        var pathURL = ""
-        pathURL.reserveCapacity(16 * (position + 1))   // one allocation instead of doubling
-        table.append(path.state.steps.prefix(position + 1), to: &pathURL)
-        var querySuffix = ""
-        table.appendQuery(path.state.query, before: position + 1, to: &querySuffix)
+        let pathURL = table.pathString(path.state.steps.prefix(position + 1))
         self.pathURL = pathURL.isEmpty ? "/" : pathURL
-        self.querySuffix = querySuffix
+        self.querySuffix = table.queryString(path.state.query, before: position + 1)
     }
 
     /// A constant of the screen: `router[next: \.title]`.
@@ -103,19 +99,20 @@ public struct Router<From: ContentScreen>: Sendable {
             return url
         }
         let target = table.nodes[child]
-        var output = ""
         // One allocation: room for the path so far, the step, its context and the query.
-        output.reserveCapacity(pathURL.utf8.count + target.name.utf8.count + querySuffix.utf8.count + 24)
-        if pathURL != "/" { output += pathURL }
-        output.append("/")
-        if target.kind.isPresent { output.append("~") }
-        output += target.name
-        for segment in segments {
-            output.append("/")
-            PathSegmentEncoding.append(segment, to: &output)
+        var bound = pathURL.utf8.count + 2 + target.name.utf8.count + querySuffix.utf8.count
+        for segment in segments { bound += 1 + URLWriter.segmentBound(segment) }
+        return URLWriter.make(upperBound: bound) { url in
+            if pathURL != "/" { url.write(pathURL) }
+            url.write(UInt8(ascii: "/"))
+            if target.kind.isPresent { url.write(UInt8(ascii: "~")) }
+            url.write(target.name)
+            for segment in segments {
+                url.write(UInt8(ascii: "/"))
+                url.writeSegment(segment)
+            }
+            url.write(querySuffix)
         }
-        output += querySuffix
-        return output
     }
 
     /// The URL of this screen with another context (its own step re-encoded).

@@ -1,0 +1,93 @@
+/// Writes a URL's bytes straight into the memory of the `String` being made, sized up front
+/// from an upper bound: one allocation, and no per-piece `String.append` (which checks
+/// uniqueness, capacity and ASCII-ness each time).
+///
+/// ```swift
+/// let url = URLWriter.make(upperBound: URLWriter.segmentBound("a b") + 8) { url in
+///     url.write("/feed/")
+///     url.writeSegment("a b")       // "a%20b"
+/// }
+/// // "/feed/a%20b"
+/// ```
+/// The encodings are ``PathSegmentEncoding``'s: path segments keep its safe set and encode
+/// a leading `~`; query names and values keep the unreserved characters and `/`.
+struct URLWriter {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private(set) var count = 0
+
+    /// Makes a string of at most `upperBound` bytes from what `body` writes.
+    static func make(upperBound: Int, _ body: (inout URLWriter) -> Void) -> String {
+        String(unsafeUninitializedCapacity: max(upperBound, 1)) { buffer in
+            var writer = URLWriter(base: buffer.baseAddress!, capacity: buffer.count)
+            body(&writer)
+            return writer.count
+        }
+    }
+
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// The most bytes a percent-encoded `text` can take.
+    static func segmentBound(_ text: String) -> Int { 3 * text.utf8.count }
+
+    mutating func write(_ byte: UInt8) {
+        precondition(count < capacity, "URLWriter: upper bound too small")
+        base[count] = byte
+        count += 1
+    }
+
+    /// Copies `text` as it is (a step name, or a URL printed before).
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + bytes.count <= capacity, "URLWriter: upper bound too small")
+            guard let source = bytes.baseAddress else { return }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+    }
+
+    /// Copies the first `length` bytes of `text`.
+    mutating func write(prefix length: Int, of text: String) {
+        guard length > 0 else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(length <= bytes.count && count + length <= capacity, "URLWriter: upper bound too small")
+            (base + count).update(from: bytes.baseAddress!, count: length)
+            count += length
+        }
+    }
+
+    /// Writes a path segment, percent-encoded.
+    mutating func writeSegment(_ segment: String) {
+        writeEncoded(segment) { byte, offset in
+            PathSegmentEncoding.isSafe(byte) && !(offset == 0 && byte == UInt8(ascii: "~"))
+        }
+    }
+
+    /// Writes a query name or value, percent-encoded.
+    mutating func writeQueryValue(_ value: String) {
+        writeEncoded(value) { byte, _ in PercentDecoding.isUnreserved(byte) || byte == UInt8(ascii: "/") }
+    }
+
+    private mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")
+            for (offset, byte) in bytes.enumerated() {
+                if keeps(byte, offset) {
+                    base[count] = byte
+                    count += 1
+                } else {
+                    base[count] = 0x25
+                    base[count + 1] = PercentDecoding.hexDigits[Int(byte >> 4)]
+                    base[count + 2] = PercentDecoding.hexDigits[Int(byte & 0x0F)]
+                    count += 3
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import WebRouter
+
+/// The byte-level URL writer the route table prints with encodes exactly as the
+/// String-based encoders do, and stays within the bounds it is given.
+@Suite struct URLWriterTests {
+    static let samples = ["plain-text_1.2", "a/b c?d", "~user", "a~b", "é", "😀", "", "%", "a&b=c#d", "\u{0}\n", "<'\">"]
+
+    @Test(arguments: samples)
+    func segmentsAndQueryValuesMatchTheStringEncoders(text: String) {
+        let segment = URLWriter.make(upperBound: URLWriter.segmentBound(text)) { $0.writeSegment(text) }
+        #expect(segment == PathSegmentEncoding.encode(text))
+        let value = URLWriter.make(upperBound: URLWriter.segmentBound(text)) { $0.writeQueryValue(text) }
+        #expect(value == PathSegmentEncoding.encodeQueryValue(text))
+    }
+
+    @Test func writesBytesTextAndPrefixesInOrder() {
+        let url = URLWriter.make(upperBound: 32) { url in
+            url.write(UInt8(ascii: "/"))
+            url.write("feed")
+            url.write(prefix: 3, of: "/12345")
+            url.write(prefix: 0, of: "")
+        }
+        #expect(url == "/feed/12")
+        #expect(URLWriter.make(upperBound: 0) { _ in } == "")
+    }
+}
