@@ -12,23 +12,31 @@
 ///
 /// A page is hundreds of small appends (`"<"`, a tag name, `">"`, a few words), so the append
 /// path is inlined into each renderer and writes straight into memory the buffer owns: one
-/// capacity check and one copy, without the generic bookkeeping of `Array.append`. Copies of
-/// an `HTMLOutput` are independent (the storage is copied on the first write to a shared one).
+/// check and one copy, without the generic bookkeeping of `Array.append`.
+///
+/// Copies of an `HTMLOutput` are independent values. Each copy keeps its own length; the
+/// shared storage remembers how far the longest of them has written (`used`). A value may
+/// append in place only while its length is that mark, so a copy that appends after the
+/// other has written gets its own storage first. That check is two loads and a compare,
+/// where `isKnownUniquelyReferenced` was a runtime call on every append.
 public struct HTMLOutput {
     @usableFromInline var storage: HTMLOutputStorage
+    /// The bytes of `storage` this value holds.
+    @usableFromInline var length: Int
 
     /// Creates an empty buffer that can hold `capacity` bytes before growing.
     public init(capacity: Int = 4096) {
         storage = HTMLOutputStorage(capacity: max(64, capacity))
+        length = 0
     }
 
     /// The bytes written so far.
     public var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: storage.base, count: storage.count))
+        Array(UnsafeBufferPointer(start: storage.base, count: length))
     }
 
     /// The number of bytes written so far.
-    public var count: Int { storage.count }
+    public var count: Int { length }
 
     /// Appends a compile-time constant as is.
     @inlinable public mutating func appendRaw(_ s: StaticString) {
@@ -55,7 +63,13 @@ public struct HTMLOutput {
     /// Appends what another buffer holds, as is (a fragment rendered on its own, then placed
     /// in the page without copying it to an array first).
     @inlinable public mutating func appendRaw(_ other: HTMLOutput) {
-        append(other.storage.base, count: other.storage.count)
+        if other.storage === storage {
+            // The same memory (itself, or a copy): growing would free what is being read.
+            let snapshot = other.bytes
+            snapshot.withUnsafeBufferPointer { append($0.baseAddress, count: $0.count) }
+        } else {
+            append(other.storage.base, count: other.length)
+        }
     }
 
     /// Appends bytes as is, without escaping.
@@ -170,31 +184,36 @@ public struct HTMLOutput {
         }
     }
 
-    /// Writes after ``reserve(_:)`` made room: no uniqueness or capacity check.
+    /// Writes after ``reserve(_:)`` made room: no ownership or capacity check.
     @inlinable @inline(__always) mutating func appendAssumingCapacity(_ source: UnsafePointer<UInt8>, count: Int) {
-        (storage.base + storage.count).update(from: source, count: count)
-        storage.count += count
+        (storage.base + length).update(from: source, count: count)
+        length += count
+        storage.used = length
     }
 
     /// Writes one byte after ``reserve(_:)`` made room.
     @inlinable @inline(__always) mutating func appendAssumingCapacity(_ byte: UInt8) {
-        storage.base[storage.count] = byte
-        storage.count += 1
+        storage.base[length] = byte
+        length += 1
+        storage.used = length
     }
 
-    /// Makes the storage unshared and able to take `count` more bytes without growing.
+    /// Makes sure this value owns the end of its storage and that `count` more bytes fit.
     ///
     /// Always inlined, with the rare work out of line: it runs for every append, and the
     /// optimiser left it as a call (a few per cent of a page's CPU on its own).
     @inlinable @inline(__always) mutating func reserve(_ count: Int) {
-        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count + count > storage.capacity) {
+        if _slowPath(storage.used != length || length + count > storage.capacity) {
             makeRoom(count)
         }
     }
 
     @usableFromInline @inline(never) mutating func makeRoom(_ count: Int) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        if storage.count + count > storage.capacity { storage.grow(toAtLeast: storage.count + count) }
+        if storage.used != length {
+            // Another copy has written past this one's end: continue in storage of our own.
+            storage = storage.copy(prefix: length, capacity: max(storage.capacity, length + count))
+        }
+        if length + count > storage.capacity { storage.grow(toAtLeast: length + count) }
     }
 }
 
@@ -203,34 +222,36 @@ public struct HTMLOutput {
 /// Its fields opt out of dynamic exclusivity checking. Every access to a class's stored `var`
 /// otherwise goes through `swift_beginAccess`/`swift_endAccess` (a thread-local access set),
 /// which on a page of hundreds of small appends took about a fifth of the server's CPU.
-/// Only ``HTMLOutput`` touches them, and only after `isKnownUniquelyReferenced` made the
-/// storage its own, so no two accesses can overlap.
+/// Only ``HTMLOutput`` touches them, in single statements that cannot overlap (an
+/// `HTMLOutput` is not `Sendable`, so one thread at a time uses a storage).
 @usableFromInline final class HTMLOutputStorage {
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) @usableFromInline var count: Int
+    /// How far the furthest-written copy of the ``HTMLOutput`` has written.
+    @exclusivity(unchecked) @usableFromInline var used: Int
     @exclusivity(unchecked) @usableFromInline var capacity: Int
 
     init(capacity: Int) {
         self.base = .allocate(capacity: capacity)
-        self.count = 0
+        self.used = 0
         self.capacity = capacity
     }
 
     deinit { base.deallocate() }
 
-    /// An independent copy with the same bytes and capacity.
-    @usableFromInline func copy() -> HTMLOutputStorage {
+    /// A storage of its own holding the first `prefix` bytes.
+    @usableFromInline func copy(prefix: Int, capacity: Int) -> HTMLOutputStorage {
         let copy = HTMLOutputStorage(capacity: capacity)
-        copy.base.update(from: base, count: count)
-        copy.count = count
+        copy.base.update(from: base, count: prefix)
+        copy.used = prefix
         return copy
     }
 
     /// Grows to hold at least `needed` bytes, doubling so appends stay amortised O(1).
+    /// Every copy sharing the storage keeps reading its own prefix through `base`.
     @usableFromInline func grow(toAtLeast needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.update(from: base, count: used)
         base.deallocate()
         base = newBase
         capacity = newCapacity

@@ -29,6 +29,28 @@ import Testing
         #expect(String(decoding: copy.bytes, as: UTF8.self) == "<p>copy</p>")
     }
 
+    /// Copies share memory until one writes past the other: whichever appends second gets
+    /// storage of its own, in either order, and a buffer can take in itself or its copy.
+    @Test func copiesThatAppendInTurnAndBuffersAppendedToThemselves() {
+        var first = HTMLOutput(capacity: 64)
+        first.appendRaw("ab")
+        var second = first
+        second.appendRaw("CD")      // second now owns the shared tail
+        first.appendRaw("ef")       // first gets its own storage
+        second.appendRaw("GH")
+        #expect(String(decoding: first.bytes, as: UTF8.self) == "abef")
+        #expect(String(decoding: second.bytes, as: UTF8.self) == "abCDGH")
+
+        var grown = HTMLOutput(capacity: 64)
+        grown.appendRaw(String(repeating: "x", count: 40))
+        let snapshot = grown
+        grown.appendRaw(grown)      // 80 bytes: grows while reading its own bytes
+        grown.appendRaw(snapshot)   // a copy that shares the (now grown) storage
+        #expect(grown.bytes == Array(repeating: UInt8(ascii: "x"), count: 120))
+        #expect(snapshot.count == 40)
+        #expect(snapshot.bytes == Array(repeating: UInt8(ascii: "x"), count: 40))
+    }
+
     @Test func rawBytesFromAnySequenceAndNonASCIIStrings() {
         var output = HTMLOutput()
         output.appendRaw(bytes: [0x3C, 0x62, 0x3E])
