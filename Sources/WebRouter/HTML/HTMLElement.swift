@@ -14,22 +14,47 @@ public protocol HTMLTagName {
 /// }
 /// ```
 public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
-    public var attributes: [HTMLAttribute]
+    /// The attributes, the first two held inline (see ``HTMLAttributeList``).
+    public var attributeList: HTMLAttributeList
     public var content: Content
 
+    /// The attributes in order.
+    public var attributes: [HTMLAttribute] {
+        get { attributeList.array }
+        set { attributeList = HTMLAttributeList(newValue) }
+    }
+
+    // None, one and two attributes have their own initialisers (the variadic one is
+    // disfavoured, so Swift picks them), so the common elements build no array.
+    @inlinable public init(@HTMLBuilder content: () -> Content) {
+        self.attributeList = HTMLAttributeList(storage: .none)
+        self.content = content()
+    }
+
+    @inlinable public init(_ attribute: HTMLAttribute, @HTMLBuilder content: () -> Content) {
+        self.attributeList = HTMLAttributeList(storage: .one(attribute))
+        self.content = content()
+    }
+
+    @inlinable public init(_ first: HTMLAttribute, _ second: HTMLAttribute, @HTMLBuilder content: () -> Content) {
+        self.attributeList = HTMLAttributeList(storage: .two(first, second))
+        self.content = content()
+    }
+
+    @_disfavoredOverload
     @inlinable public init(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> Content) {
-        self.attributes = attributes
+        self.attributeList = HTMLAttributeList(attributes)
         self.content = content()
     }
 
     @inlinable public init(_ attributes: [HTMLAttribute], @HTMLBuilder content: () -> Content) {
-        self.attributes = attributes
+        self.attributeList = HTMLAttributeList(attributes)
         self.content = content()
     }
 
     @inlinable public func render(into output: inout HTMLOutput) {
         output.appendOpenTag(Tag.name)
-        for attribute in attributes { attribute.render(into: &output) }
+        attributeList.render(into: &output)
         output.appendRaw(">")
         content.render(into: &output)
         output.appendCloseTag(Tag.name)
@@ -38,14 +63,25 @@ public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
 
 extension HTMLElement where Content == EmptyHTML {
     /// An element with no content, e.g. `div(.class("spacer"))` → `<div class="spacer"></div>`.
+    @inlinable public init(_ attribute: HTMLAttribute) {
+        self.attributeList = HTMLAttributeList(storage: .one(attribute))
+        self.content = EmptyHTML()
+    }
+
+    @inlinable public init(_ first: HTMLAttribute, _ second: HTMLAttribute) {
+        self.attributeList = HTMLAttributeList(storage: .two(first, second))
+        self.content = EmptyHTML()
+    }
+
+    @_disfavoredOverload
     @inlinable public init(_ attributes: HTMLAttribute...) {
-        self.attributes = attributes
+        self.attributeList = HTMLAttributeList(attributes)
         self.content = EmptyHTML()
     }
 
     /// An element with no content from an attribute array.
     @inlinable public init(_ attributes: [HTMLAttribute]) {
-        self.attributes = attributes
+        self.attributeList = HTMLAttributeList(attributes)
         self.content = EmptyHTML()
     }
 }
@@ -57,19 +93,35 @@ extension HTMLElement where Content == EmptyHTML {
 /// input(.type("search"), .name("q"), .value(query))
 /// ```
 public struct HTMLVoidElement<Tag: HTMLTagName>: HTML {
-    public var attributes: [HTMLAttribute]
+    /// The attributes, the first two held inline (see ``HTMLAttributeList``).
+    public var attributeList: HTMLAttributeList
 
+    /// The attributes in order.
+    public var attributes: [HTMLAttribute] {
+        get { attributeList.array }
+        set { attributeList = HTMLAttributeList(newValue) }
+    }
+
+    @inlinable public init(_ attribute: HTMLAttribute) {
+        self.attributeList = HTMLAttributeList(storage: .one(attribute))
+    }
+
+    @inlinable public init(_ first: HTMLAttribute, _ second: HTMLAttribute) {
+        self.attributeList = HTMLAttributeList(storage: .two(first, second))
+    }
+
+    @_disfavoredOverload
     @inlinable public init(_ attributes: HTMLAttribute...) {
-        self.attributes = attributes
+        self.attributeList = HTMLAttributeList(attributes)
     }
 
     @inlinable public init(_ attributes: [HTMLAttribute]) {
-        self.attributes = attributes
+        self.attributeList = HTMLAttributeList(attributes)
     }
 
     @inlinable public func render(into output: inout HTMLOutput) {
         output.appendOpenTag(Tag.name)
-        for attribute in attributes { attribute.render(into: &output) }
+        attributeList.render(into: &output)
         output.appendRaw(">")
     }
 }
