@@ -9,6 +9,7 @@ extension Int: URLContext {
         self = value
     }
     public func appendPathSegments(to segments: inout [String]) { segments.append(String(self)) }
+    public var _onlyPathSegment: String? { String(self) }
 }
 
 extension Int64: URLContext {
@@ -18,6 +19,7 @@ extension Int64: URLContext {
         self = value
     }
     public func appendPathSegments(to segments: inout [String]) { segments.append(String(self)) }
+    public var _onlyPathSegment: String? { String(self) }
 }
 
 extension String: URLContext {
@@ -28,6 +30,7 @@ extension String: URLContext {
         self = text
     }
     public func appendPathSegments(to segments: inout [String]) { segments.append(self) }
+    public var _onlyPathSegment: String? { self }
 }
 
 extension Bool: URLContext {
@@ -41,6 +44,7 @@ extension Bool: URLContext {
         }
     }
     public func appendPathSegments(to segments: inout [String]) { segments.append(self ? "true" : "false") }
+    public var _onlyPathSegment: String? { self ? "true" : "false" }
 }
 
 extension UUID: URLContext {
@@ -51,4 +55,5 @@ extension UUID: URLContext {
         self = value
     }
     public func appendPathSegments(to segments: inout [String]) { segments.append(uuidString.lowercased()) }
+    public var _onlyPathSegment: String? { uuidString.lowercased() }
 }

@@ -42,6 +42,9 @@ public protocol URLContext: Sendable {
     /// copy specialised for its type: parsing a URL then runs no generic code that looks
     /// up type metadata or casts existentials at runtime.
     static func _decodeForRoute(_ segments: ArraySlice<String>, canonical: inout [String]) -> (any Sendable)?
+    /// The value's path segment when it spans exactly one, else `nil`: typed links use it
+    /// to print a context without building an array per link. Implemented for you.
+    var _onlyPathSegment: String? { get }
 }
 
 extension URLContext {
@@ -53,6 +56,14 @@ extension URLContext {
         canonical.removeAll(keepingCapacity: true)
         value.appendPathSegments(to: &canonical)
         return value
+    }
+
+    @inlinable
+    public var _onlyPathSegment: String? {
+        guard Self.pathSegmentCount == 1 else { return nil }
+        var segments: [String] = []
+        appendPathSegments(to: &segments)
+        return segments.count == 1 ? segments[0] : nil
     }
 }
 
@@ -67,6 +78,7 @@ extension URLContext where Self: RawRepresentable, RawValue: URLContext {
     public func appendPathSegments(to segments: inout [String]) {
         rawValue.appendPathSegments(to: &segments)
     }
+    public var _onlyPathSegment: String? { rawValue._onlyPathSegment }
 }
 
 extension URLContext where Self: RawRepresentable, RawValue: URLContext, Self: CaseIterable {

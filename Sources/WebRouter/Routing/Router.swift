@@ -58,6 +58,7 @@ public struct Router<From: ContentScreen>: Sendable {
     public func link<T: Transition>(_ transition: KeyPath<From, T>, _ context: T.To.Context) -> String
     where T.From == From, T.To.Context: URLContext {
         let edge = box.screen[keyPath: transition]._edge
+        if let segment = context._onlyPathSegment { return link(edge, segment: segment) }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
         return link(edge, segments)
@@ -75,6 +76,7 @@ public struct Router<From: ContentScreen>: Sendable {
     public func link<T: Transition>(_ transition: KeyPath<From, T?>, _ context: T.To.Context) -> String?
     where T.From == From, T.To.Context: URLContext {
         guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
+        if let segment = context._onlyPathSegment { return link(edge, segment: segment) }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
         return link(edge, segments)
@@ -91,6 +93,16 @@ public struct Router<From: ContentScreen>: Sendable {
     // Out of line: the inlined `link` overloads read the transition through the key path
     // where it is a literal (so the read folds to a field access) and call this.
     @usableFromInline func link(_ edge: RouteEdge, _ segments: [String]) -> String {
+        makeLink(edge, segments)
+    }
+
+    /// The same for a context of one segment, without an array for it.
+    @usableFromInline func link(_ edge: RouteEdge, segment: String) -> String {
+        makeLink(edge, CollectionOfOne(segment))
+    }
+
+    @inline(__always)
+    private func makeLink<Segments: Collection<String>>(_ edge: RouteEdge, _ segments: Segments) -> String {
         let node = table.nodes[path.state.steps[position].node]
         guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)]
                 ?? (edge.isUniversal ? universalChild(node, edge) : nil) else {
