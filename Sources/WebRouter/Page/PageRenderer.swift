@@ -12,9 +12,9 @@
 /// let body = output.bytes
 /// ```
 public enum PageRenderer {
-    /// Renders `page` into a new buffer.
-    public static func render(_ page: PageModel) -> [UInt8] {
-        var output = HTMLOutput(capacity: 16_384)
+    /// Renders `page` into a new buffer of `capacity` bytes to start with (it grows as needed).
+    public static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
+        var output = HTMLOutput(capacity: capacity)
         render(page, into: &output)
         return output.bytes
     }
