@@ -13,14 +13,12 @@ struct ContextCodec: Sendable {
     /// when the segments do not decode. (``URLContext/_decodeForRoute(_:canonical:)``,
     /// specialised for the type.)
     let decode: @Sendable (ArraySlice<String>, inout [String]) -> (any Sendable)?
-    /// Encodes a value of the right type; `nil` for a value of another type.
-    let encode: @Sendable (any Sendable) -> [String]?
     /// Example segments for links in the storyboard map.
     let exampleSegments: [String]
 
     static let void = ContextCodec(
         segmentCount: 0, typeName: "Void", valueType: Void.self,
-        decode: { _, canonical in canonical.removeAll(keepingCapacity: true); return () }, encode: { $0 is Void ? [] : nil }, exampleSegments: [])
+        decode: { _, canonical in canonical.removeAll(keepingCapacity: true); return () }, exampleSegments: [])
 
     static func of<C: URLContext>(_ type: C.Type) -> ContextCodec {
         var example: [String] = []
@@ -30,13 +28,6 @@ struct ContextCodec: Sendable {
             typeName: String(describing: C.self),
             valueType: C.self,
             decode: C._decodeForRoute,
-            encode: { value in
-                guard let typed = value as? C else { return nil }
-                var segments: [String] = []
-                segments.reserveCapacity(C.pathSegmentCount)
-                typed.appendPathSegments(to: &segments)
-                return segments
-            },
             exampleSegments: example)
     }
 

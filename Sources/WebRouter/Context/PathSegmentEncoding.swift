@@ -12,14 +12,20 @@
         for char in "-._~!$&'()*+,;=:@".utf8 { table[Int(char)] = true }
         return table
     }()
-    /// Whether a byte stays as it is in a path segment.
-    @inline(__always) static func isSafe(_ byte: UInt8) -> Bool { safe[Int(byte)] }
+    /// Whether the byte at `offset` of a path segment stays as it is: the safe set, but
+    /// not a leading `~`.
+    @inline(__always) static func keepsInSegment(_ byte: UInt8, at offset: Int) -> Bool {
+        safe[Int(byte)] && !(offset == 0 && byte == UInt8(ascii: "~"))
+    }
+
+    /// Whether a byte of a query name or value stays as it is: unreserved characters and `/`.
+    @inline(__always) static func keepsInQuery(_ byte: UInt8, at offset: Int) -> Bool {
+        PercentDecoding.isUnreserved(byte) || byte == UInt8(ascii: "/")
+    }
 
     /// Appends `segment`, percent-encoded, to `output`.
     static func append(_ segment: String, to output: inout String) {
-        PercentDecoding.appendEncoded(segment, to: &output) { byte, offset in
-            safe[Int(byte)] && !(offset == 0 && byte == UInt8(ascii: "~"))
-        }
+        PercentDecoding.appendEncoded(segment, to: &output, keeping: keepsInSegment)
     }
 
     static func encode(_ segment: String) -> String {
@@ -37,9 +43,7 @@
 
     /// Appends `value` percent-encoded for a query (unreserved characters and `/` stay).
     static func appendQueryValue(_ value: String, to output: inout String) {
-        PercentDecoding.appendEncoded(value, to: &output) { byte, _ in
-            PercentDecoding.isUnreserved(byte) || byte == UInt8(ascii: "/")
-        }
+        PercentDecoding.appendEncoded(value, to: &output, keeping: keepsInQuery)
     }
 
     /// Appends `separator` then `name=value`, both encoded as query values: every query

@@ -31,7 +31,7 @@ struct URLWriter {
     }
 
     /// The most bytes a percent-encoded `text` can take.
-    static func segmentBound(_ text: String) -> Int { 3 * text.utf8.count }
+    static func segmentBound(_ text: some StringProtocol) -> Int { 3 * text.utf8.count }
 
     mutating func write(_ byte: UInt8) {
         precondition(count < capacity, "URLWriter: upper bound too small")
@@ -63,18 +63,31 @@ struct URLWriter {
 
     /// Writes a path segment, percent-encoded.
     mutating func writeSegment(_ segment: String) {
-        writeEncoded(segment) { byte, offset in
-            PathSegmentEncoding.isSafe(byte) && !(offset == 0 && byte == UInt8(ascii: "~"))
-        }
+        writeEncoded(segment, keeping: PathSegmentEncoding.keepsInSegment)
     }
 
     /// Writes a query name or value, percent-encoded.
     mutating func writeQueryValue(_ value: String) {
-        writeEncoded(value) { byte, _ in PercentDecoding.isUnreserved(byte) || byte == UInt8(ascii: "/") }
+        writeEncoded(value, keeping: PathSegmentEncoding.keepsInQuery)
     }
 
-    private mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
-        var text = text
+    /// Writes `separator` (`?` or `&`) then `name=value`, both encoded as query values.
+    mutating func writeQueryPair(_ name: String, _ value: String, after separator: UInt8) {
+        write(separator)
+        writeQueryValue(name)
+        write(UInt8(ascii: "="))
+        writeQueryValue(value)
+    }
+
+    /// The most bytes ``writeQueryPair(_:_:after:)`` takes.
+    static func queryPairBound(_ name: String, _ value: String) -> Int {
+        2 + segmentBound(name) + segmentBound(value)
+    }
+
+    /// Writes `text`, with `%XX` for every byte `keeps(byte, offset)` refuses: the one
+    /// percent-encoder (``PercentDecoding`` appends through it too).
+    mutating func writeEncoded(_ text: some StringProtocol, keeping keeps: (UInt8, Int) -> Bool) {
+        var text = String(text)
         text.withUTF8 { bytes in
             precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")
             for (offset, byte) in bytes.enumerated() {

@@ -71,20 +71,7 @@ public enum PercentDecoding {
             offset += 1
         }
         guard !clean else { output.append(contentsOf: text); return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        offset = 0
-        for byte in text.utf8 {
-            if keeps(byte, offset) {
-                bytes.append(byte)
-            } else {
-                bytes.append(0x25)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            }
-            offset += 1
-        }
-        output += String(decoding: bytes, as: UTF8.self)
+        output += URLWriter.make(upperBound: URLWriter.segmentBound(text)) { $0.writeEncoded(text, keeping: keeps) }
     }
 
     @inline(__always)

@@ -134,11 +134,6 @@ public final class RouteTable: Sendable {
         url(state, prefix: state.steps.count)
     }
 
-    /// Appends the printed steps to `output` (no leading `/` for an unnamed root).
-    func append(_ steps: ArraySlice<RouteState.Step>, to output: inout String) {
-        output += pathString(steps)
-    }
-
     /// The printed steps (no leading `/` for an unnamed root; "" for none).
     func pathString(_ steps: ArraySlice<RouteState.Step>) -> String {
         URLWriter.make(upperBound: pathBound(steps)) { write(steps, to: &$0) }
@@ -177,7 +172,7 @@ public final class RouteTable: Sendable {
     func queryBound(_ pairs: [RouteState.QueryPair], before count: Int) -> Int {
         var bound = 0
         for pair in pairs where pair.step < count {
-            bound += 2 + URLWriter.segmentBound(pair.name) + URLWriter.segmentBound(pair.value)
+            bound += URLWriter.queryPairBound(pair.name, pair.value)
         }
         return bound
     }
@@ -185,10 +180,7 @@ public final class RouteTable: Sendable {
     func writeQuery(_ pairs: [RouteState.QueryPair], before count: Int, to url: inout URLWriter) {
         var separator = UInt8(ascii: "?")
         for pair in pairs where pair.step < count {
-            url.write(separator)
-            url.writeQueryValue(pair.name)
-            url.write(UInt8(ascii: "="))
-            url.writeQueryValue(pair.value)
+            url.writeQueryPair(pair.name, pair.value, after: separator)
             separator = UInt8(ascii: "&")
         }
     }
@@ -223,10 +215,7 @@ public final class RouteTable: Sendable {
             for index in steps.indices {
                 while nextPair < state.query.count && state.query[nextPair].step <= index {
                     let pair = state.query[nextPair]
-                    url.write(separator)
-                    url.writeQueryValue(pair.name)
-                    url.write(UInt8(ascii: "="))
-                    url.writeQueryValue(pair.value)
+                    url.writeQueryPair(pair.name, pair.value, after: separator)
                     separator = UInt8(ascii: "&")
                     nextPair += 1
                 }

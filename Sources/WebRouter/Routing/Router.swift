@@ -129,19 +129,10 @@ public struct Router<From: ContentScreen>: Sendable {
 
     /// The URL of this screen with another context (its own step re-encoded).
     func replacingContext(with segments: [String]) -> String {
-        var output = ""
-        table.append(path.state.steps.prefix(position), to: &output)
-        let node = table.nodes[path.state.steps[position].node]
-        if !node.name.isEmpty {
-            output.append("/")
-            if node.kind.isPresent { output.append("~") }
-            output += node.name
-        }
-        for segment in segments {
-            output.append("/")
-            PathSegmentEncoding.append(segment, to: &output)
-        }
-        return (output.isEmpty ? "/" : output) + querySuffix
+        var steps = path.state.steps[...position]
+        steps[position] = RouteState.Step(node: steps[position].node, segments: segments[...])
+        let printed = table.pathString(steps)
+        return (printed.isEmpty ? "/" : printed) + querySuffix
     }
 
     func universalChild(_ node: RouteNode, _ edge: RouteEdge) -> Int? {

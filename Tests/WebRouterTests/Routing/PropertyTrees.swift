@@ -106,7 +106,10 @@ struct TreeGenerator {
         case is Pair.Type: value = Pair(number: Int.random(in: 0...99, using: &rng), colour: Colour.allCases.randomElement(using: &rng)!)
         default: fatalError("no generator for \(codec.typeName)")
         }
-        return codec.encode(value)!
+        guard let context = value as? any URLContext else { return [] }   // Void
+        var segments: [String] = []
+        context.appendPathSegments(to: &segments)
+        return segments
     }
 
     /// A random state: a random walk from a random root.
