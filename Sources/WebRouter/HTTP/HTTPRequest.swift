@@ -19,17 +19,22 @@ public struct HTTPRequest: Sendable {
     public var query: QueryItems
     /// The query string as sent, without `?`; `nil` when the target had no `?`.
     public var rawQuery: String?
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        didSet { cookieHeader = headers["Cookie"] }
+    }
+    /// The `Cookie` header, found once: a page reads three cookies, and each lookup
+    /// otherwise scanned the headers again.
+    private var cookieHeader: String?
     /// Every cookie of the `Cookie` header; the first value wins when a name repeats.
     /// Parsed on each access: to read one cookie, ``cookie(_:)`` is cheaper.
     public var cookies: [String: String] {
-        headers["Cookie"].map(Cookies.parse) ?? [:]
+        cookieHeader.map(Cookies.parse) ?? [:]
     }
 
     /// The value of one cookie of the `Cookie` header, found without parsing the others:
     /// `request.cookie("session")`.
     public func cookie(_ name: String) -> String? {
-        headers["Cookie"].flatMap { Cookies.value(named: name, in: $0) }
+        cookieHeader.flatMap { Cookies.value(named: name, in: $0) }
     }
     public var body: [UInt8]
     /// The client's IP address, when known.
@@ -58,6 +63,7 @@ public struct HTTPRequest: Sendable {
         self.query = target.query
         self.rawQuery = target.rawQuery
         self.headers = headers
+        self.cookieHeader = headers["Cookie"]
         self.body = body
         self.remoteAddress = remoteAddress
     }

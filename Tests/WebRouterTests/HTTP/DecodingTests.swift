@@ -45,6 +45,14 @@ import Testing
         #expect(request.cookie("t") == "two")
         #expect(request.cookie("missing") == nil)
         #expect(HTTPRequest(path: "/").cookie("s") == nil)
+        // Replacing the headers replaces the cookies read from them.
+        var changed = request
+        changed.headers = ["Cookie": "s=new"]
+        #expect(changed.cookie("s") == "new")
+        #expect(changed.cookies == ["s": "new"])
+        changed.headers.set(name: "Cookie", value: "t=3")
+        #expect(changed.cookie("s") == nil)
+        #expect(changed.cookie("t") == "3")
     }
 
     /// Reading one cookie by name gives what the whole-header parse gives for it, on
