@@ -1,9 +1,11 @@
+import Synchronization
+
 /// The state of one request while libmicrohttpd works on it, owned through the request's
 /// `con_cls` pointer from the URI callback until the completion callback.
 ///
-/// Fields are touched by one MHD thread at a time; the only cross-thread hand-over is
-/// ``response``, written by the handler task before `MHD_resume_connection` and read by
-/// the MHD thread after it (MHD's resume locking orders the two).
+/// Fields are touched by one MHD thread at a time, except the handler's response, which
+/// crosses from the handler's task to the connection's thread through ``finish(with:)``
+/// and ``suspendUnlessFinished(_:resume:)`` (see `ConnectionState+Handoff.swift`).
 final class ConnectionState: @unchecked Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let target: String
@@ -13,8 +15,12 @@ final class ConnectionState: @unchecked Sendable {
     var body: [UInt8] = []
     var bodyTooLarge = false
     var discardedBytes = 0
-    /// Hands the handler's response to the connection's thread.
-    let handoff = ResponseHandoff()
+
+    /// Where the hand-over of the handler's response stands (a ``HandoffPhase``).
+    let handoffPhase = Atomic<UInt8>(HandoffPhase.running.rawValue)
+    /// The handler's response: written before `handoffPhase` becomes `finished` (a
+    /// releasing store), read after observing `finished` (an acquiring load).
+    var handoffResponse: HTTPResponse?
 
     init(target: String, start: ContinuousClock.Instant) {
         self.target = target

@@ -39,7 +39,7 @@ extension HTTPServer {
             return .YES
         }
         // Final call, after the handler's task resumed the connection.
-        if let response = context.handoff.takeResponse() {
+        if let response = context.takeResponse() {
             return queue(response, on: connection, context: context, method: method)
         }
         if context.handlerStarted { return .YES }
@@ -73,11 +73,13 @@ extension HTTPServer {
         let id = ObjectIdentifier(context)
         Task.immediate { [self] in
             let response = await handler(request)
-            if context.handoff.finish(with: response) { resume(handle, id: id) }
+            if context.finish(with: response) { resume(handle, id: id) }
         }
-        guard let response = context.handoff.suspendUnlessFinished({
+        guard let response = context.suspendUnlessFinished({
             MHD_suspend_connection(connection)
             resumeGate.withLock { $0.suspended[id] = handle }
+        }, resume: {
+            resume(handle, id: id)
         }) else {
             return .YES
         }

@@ -150,6 +150,30 @@ let echoHandler: HTTPHandler = { request in
         await server.stop()
     }
 
+    /// Handlers that suspend for a moment and finish on another thread race the connection's
+    /// thread deciding to suspend: every request must still be answered, once, with its own body.
+    @Test func handlersFinishingWhileTheirConnectionSuspendsAreAllAnswered() async throws {
+        let server = try startServer { request in
+            await Task.yield()
+            await Task.detached { await Task.yield() }.value
+            return .text("done \(request.path)")
+        }
+        let port = server.port
+        let results = try await withThrowingTaskGroup(of: (Int, RawHTTPResponse).self) { group in
+            for index in 0..<200 {
+                group.addTask { (index, try await get(port: port, "/yield/\(index)")) }
+            }
+            var results: [Int: RawHTTPResponse] = [:]
+            for try await (index, response) in group { results[index] = response }
+            return results
+        }
+        #expect(results.count == 200)
+        for (index, response) in results {
+            #expect(response.status == 200)
+            #expect(response.text == "done /yield/\(index)")
+        }
+        await server.stop()
+    }
     @Test func aSlowHandlerDoesNotStallOtherRequests() async throws {
         let entered = Gate()
         let release = Gate()
