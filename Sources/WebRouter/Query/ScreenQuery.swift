@@ -97,6 +97,9 @@ public struct QueryField<Root: ScreenQuery>: Sendable {
 
 @usableFromInline enum QueryValue {
     @inlinable static func encode<Value: URLContext>(_ value: Value) -> String {
+        // One-segment values (every standard context and enums over them) print without
+        // an array; a picker link reads one value per option.
+        if let segment = value._onlyPathSegment { return segment }
         var segments: [String] = []
         value.appendPathSegments(to: &segments)
         return segments.first ?? ""

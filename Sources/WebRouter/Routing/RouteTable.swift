@@ -16,6 +16,9 @@ public final class RouteTable: Sendable {
     let window: WindowSpec
     /// The root of a single-screen `Window`, at `/`.
     let unnamedRoot: Int?
+    /// The one-step state of each root node (`nil` for other nodes), built once: every typed
+    /// deep link (`router.root().tab(…)`) starts from one.
+    private let rootStates: [RouteState?]
 
     /// Builds the table of a window with one content.
     public convenience init(_ window: Window) throws(RouteTableError) {
@@ -40,6 +43,9 @@ public final class RouteTable: Sendable {
         caseRoots = builder.caseRoots
         window = spec
         unnamedRoot = builder.rootNames[""]
+        var rootStates = [RouteState?](repeating: nil, count: nodes.count)
+        for id in caseRoots.joined() { rootStates[id] = RouteState(steps: [RouteState.Step(node: id, segments: [])]) }
+        self.rootStates = rootStates
     }
 
     /// The number of places in the tree (each screen reached by one chain of moves).
@@ -261,7 +267,7 @@ public final class RouteTable: Sendable {
 
     /// The root state of a tab or window case with no further steps.
     func rootState(_ node: Int) -> RouteState {
-        RouteState(steps: [RouteState.Step(node: node, segments: [])])
+        rootStates[node] ?? RouteState(steps: [RouteState.Step(node: node, segments: [])])
     }
 
     /// The window case a state belongs to.
