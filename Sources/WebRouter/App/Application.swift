@@ -132,8 +132,9 @@ public final class Application: Sendable {
     }
 
     /// Adds the cookies the request changed and the security headers.
-    func finish(_ response: HTTPResponse, _ context: RequestContext) -> HTTPResponse {
-        var response = response
+    /// Takes the response by value (`consuming`): the caller's temporary is the only copy,
+    /// so adding the headers grows its list in place instead of copying it.
+    func finish(_ response: consuming HTTPResponse, _ context: RequestContext) -> HTTPResponse {
         SecurityHeaders.apply(to: &response.headers)
         let secure = isSecure(context.request)
         if context.issuesBrowserID {

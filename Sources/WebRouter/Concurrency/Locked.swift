@@ -12,14 +12,16 @@ import Darwin
 /// standard library, so ThreadSanitizer cannot see that the lock ordered the two critical
 /// sections and reports a data race that is not there. `pthread_mutex_lock` is intercepted by
 /// ThreadSanitizer, so `make sanitize` stays meaningful; its uncontended cost is the same
-/// (one atomic compare-and-swap each way). The value and the mutex share one allocation.
+/// (one atomic compare-and-swap each way). The value and the mutex share one allocation,
+/// and `Locked` itself is a struct around it, so a lock costs one heap object: copies of a
+/// `Locked` share the value, like references to one object.
 ///
 /// ```swift
 /// let hits = Locked(0)
 /// hits.withLock { $0 += 1 }
 /// let seen = hits.withLock { $0 }
 /// ```
-final class Locked<Value> {
+struct Locked<Value> {
     private let storage: Storage
 
     init(_ value: Value) {

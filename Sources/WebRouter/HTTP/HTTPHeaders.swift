@@ -30,6 +30,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         self.init(elements)
     }
 
+    /// One field, with room for `capacity` in all: a response's first header, before the
+    /// security headers and cookies are added (a literal built two arrays, then grew a third).
+    init(name: String, value: String, capacity: Int) {
+        fields = []
+        fields.reserveCapacity(capacity)
+        fields.append((name: name, value: value))
+    }
+
     /// The number of fields.
     public var count: Int { fields.count }
 

@@ -19,7 +19,7 @@ public struct HTTPResponse: Sendable {
 
     /// An HTML page (`text/html; charset=utf-8`).
     public static func html(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: bytes)
+        HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/html; charset=utf-8", capacity: 8), body: bytes)
     }
 
     /// An HTML page (`text/html; charset=utf-8`).
@@ -29,12 +29,12 @@ public struct HTTPResponse: Sendable {
 
     /// Plain text (`text/plain; charset=utf-8`).
     public static func text(_ string: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(string.utf8))
+        HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/plain; charset=utf-8", capacity: 8), body: Array(string.utf8))
     }
 
     /// A redirect to `location`; `303 See Other` by default (the answer to a form `POST`).
     public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Location": location])
+        HTTPResponse(status: status, headers: HTTPHeaders(name: "Location", value: location, capacity: 8))
     }
 
     /// Adds a `Set-Cookie` header; several cookies make several headers.
