@@ -18,7 +18,9 @@ struct TabMemory: Sendable, Equatable {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals])
             guard KebabCase.isValidName(name),
-                  let path = PathSegments.decode(pair[pair.index(after: equals)...].utf8[...]),
+                  let path = PercentDecoding.decode(
+                      utf8: pair[pair.index(after: equals)...].utf8, plusAsSpace: false, lenient: false,
+                      repairsInvalidUTF8: false),
                   path.utf8.count <= Self.maximumPathLength else { continue }
             paths[name] = path
         }

@@ -19,11 +19,14 @@ public enum PercentDecoding {
         decode(utf8: text.utf8, plusAsSpace: plusAsSpace, lenient: true) ?? String(text)
     }
 
-    static func decode<C: Collection>(utf8: C, plusAsSpace: Bool, lenient: Bool) -> String?
+    /// Decodes `%XX` escapes (and `+` when `plusAsSpace`). A malformed escape fails, or
+    /// stays literally when `lenient`; invalid UTF-8 becomes U+FFFD, or fails when
+    /// `repairsInvalidUTF8` is `false`.
+    static func decode<C: Collection>(utf8: C, plusAsSpace: Bool, lenient: Bool, repairsInvalidUTF8: Bool = true) -> String?
     where C.Element == UInt8 {
         // Fast path: nothing to decode.
         if !utf8.contains(where: { $0 == 0x25 || (plusAsSpace && $0 == 0x2B) }) {
-            return String(decoding: utf8, as: UTF8.self)
+            return repairsInvalidUTF8 ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
         }
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count)
@@ -48,7 +51,7 @@ public enum PercentDecoding {
             }
             index = utf8.index(after: index)
         }
-        return String(decoding: output, as: UTF8.self)
+        return repairsInvalidUTF8 ? String(decoding: output, as: UTF8.self) : String(validating: output, as: UTF8.self)
     }
 
     /// Percent-encodes every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`).

@@ -32,7 +32,9 @@ struct RequestTarget {
             let afterScheme = pathPart[schemeEnd.upperBound...]
             pathPart = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
         }
-        guard let segments = splitSegments(pathPart.utf8, strict: strict) else { return nil }
+        guard let segments = PathSegments.split(pathPart.utf8, lenientEscapes: !strict, repairsInvalidUTF8: true) else {
+            return nil
+        }
         let query: QueryItems
         if let rawQuery {
             if strict {
@@ -45,34 +47,5 @@ struct RequestTarget {
             query = QueryItems()
         }
         return RequestTarget(path: String(pathPart), rawQuery: rawQuery.map(String.init), segments: segments, query: query)
-    }
-
-    static func splitSegments(_ path: Substring.UTF8View, strict: Bool) -> [String]? {
-        // One scan, no array of pieces: the pieces between slashes, less an empty first one
-        // (the leading slash) and an empty last one (a trailing slash).
-        let slash = UInt8(ascii: "/")
-        var slashes = 0
-        for byte in path where byte == slash { slashes += 1 }
-        var segments: [String] = []
-        segments.reserveCapacity(slashes + 1)
-        var pieceStart = path.startIndex
-        var isFirst = true
-        var lastAppendedIsEmpty = false
-        while true {
-            let pieceEnd = path[pieceStart...].firstIndex(of: slash) ?? path.endIndex
-            let piece = path[pieceStart..<pieceEnd]
-            if !(isFirst && piece.isEmpty) {
-                guard let segment = PercentDecoding.decode(utf8: piece, plusAsSpace: false, lenient: !strict) else {
-                    return nil
-                }
-                segments.append(segment)
-                lastAppendedIsEmpty = piece.isEmpty
-            }
-            isFirst = false
-            guard pieceEnd < path.endIndex else { break }
-            pieceStart = path.index(after: pieceEnd)
-        }
-        if lastAppendedIsEmpty { segments.removeLast() }
-        return segments
     }
 }

@@ -1,50 +1,63 @@
 /// Splits a raw URL path into percent-decoded segments: split on `/` first, then decode
-/// each, so `%2F` stays inside its segment. Returns `nil` for bad percent-encoding or
-/// invalid UTF-8.
+/// each, so `%2F` stays inside its segment. The one splitter behind the server's requests
+/// (``RequestTarget``) and the route table's `parse(path:)`; they differ only in what they
+/// forgive.
+///
+/// A leading `/` gives no empty first segment, `/` gives `[]`, a trailing slash is dropped,
+/// and slashes in between make empty segments (which no route matches).
+/// ```swift
+/// PathSegments.split("/feed/a%2Fb/")                                  // ["feed", "a/b"]
+/// PathSegments.split("/x/%FF")                                        // nil
+/// PathSegments.split("/x/%FF"[...].utf8, lenientEscapes: false,
+///                    repairsInvalidUTF8: true)                        // ["x", "\u{FFFD}"]
+/// ```
 enum PathSegments {
+    /// The route table's splitting: the piece before the first `/` is dropped, and a bad
+    /// escape or invalid UTF-8 gives `nil`.
     static func split(_ path: String) -> [String]? {
-        // One scan over the bytes (the piece before the first `/` is dropped); `split` on a
-        // UTF-8 view allocated an array of pieces first and took longer than the parse.
-        let utf8 = path.utf8
+        guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return [] }
+        return split(path[slash...].utf8, lenientEscapes: false, repairsInvalidUTF8: false)
+    }
+
+    /// Splits `path`, then decodes each piece; `nil` when a piece does not decode. A malformed
+    /// escape stays literally when `lenientEscapes`; invalid UTF-8 becomes U+FFFD when
+    /// `repairsInvalidUTF8`.
+    static func split(_ path: Substring.UTF8View, lenientEscapes: Bool, repairsInvalidUTF8: Bool) -> [String]? {
+        if let segments = path.withContiguousStorageIfAvailable({
+            split(bytes: $0, lenientEscapes: lenientEscapes, repairsInvalidUTF8: repairsInvalidUTF8)
+        }) {
+            return segments
+        }
+        return Array(path).withUnsafeBufferPointer {
+            split(bytes: $0, lenientEscapes: lenientEscapes, repairsInvalidUTF8: repairsInvalidUTF8)
+        }
+    }
+
+    /// One scan over the bytes, no array of pieces.
+    private static func split(bytes: UnsafeBufferPointer<UInt8>, lenientEscapes: Bool, repairsInvalidUTF8: Bool) -> [String]? {
         let slash = UInt8(ascii: "/")
-        var count = 0
-        for byte in utf8 where byte == slash { count += 1 }
+        var slashes = 0
+        for byte in bytes where byte == slash { slashes += 1 }
         var segments: [String] = []
-        segments.reserveCapacity(count)
-        guard var start = utf8.firstIndex(of: slash).map(utf8.index(after:)) else { return [] }
+        segments.reserveCapacity(slashes + 1)
+        var start = 0
+        var lastIsEmpty = false
         while true {
-            let end = utf8[start...].firstIndex(of: slash) ?? utf8.endIndex
-            guard let decoded = decode(utf8[start..<end]) else { return nil }
-            segments.append(decoded)
-            guard end < utf8.endIndex else { break }
-            start = utf8.index(after: end)
-        }
-        if segments.last == "" { segments.removeLast() }
-        return segments
-    }
-
-    static func decode(_ raw: Substring.UTF8View.SubSequence) -> String? {
-        guard raw.contains(UInt8(ascii: "%")) else { return String(Substring(raw)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.count)
-        var iterator = raw.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
+            var end = start
+            while end < bytes.count && bytes[end] != slash { end += 1 }
+            // An empty first piece is the leading slash, not a segment.
+            if end > 0 {
+                guard let segment = PercentDecoding.decode(
+                    utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), plusAsSpace: false,
+                    lenient: lenientEscapes, repairsInvalidUTF8: repairsInvalidUTF8)
+                else { return nil }
+                segments.append(segment)
+                lastIsEmpty = start == end
             }
+            guard end < bytes.count else { break }
+            start = end + 1
         }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        if lastIsEmpty { segments.removeLast() }
+        return segments
     }
 }
