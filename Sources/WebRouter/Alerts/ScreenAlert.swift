@@ -43,10 +43,11 @@ extension ContentScreen where Alert == NoAlert {
 extension Router {
     /// The URL of this screen with one of its alerts open.
     public func link(alert: From.Alert) -> String {
-        var output = url
-        PathSegmentEncoding.appendQueryPair(
-            From.Alert.parameter, alert.rawValue, after: querySuffix.isEmpty ? "?" : "&", to: &output)
-        return output
+        let base = url
+        return URLWriter.make(upperBound: base.utf8.count + URLWriter.queryPairBound(From.Alert.parameter, alert.rawValue)) {
+            $0.write(base)
+            $0.writeQueryPair(From.Alert.parameter, alert.rawValue, after: UInt8(ascii: querySuffix.isEmpty ? "?" : "&"))
+        }
     }
 
     /// An alert button that posts one of this screen's actions (with the CSRF token).

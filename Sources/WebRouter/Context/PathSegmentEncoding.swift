@@ -45,13 +45,4 @@
     static func appendQueryValue(_ value: String, to output: inout String) {
         PercentDecoding.appendEncoded(value, to: &output, keeping: keepsInQuery)
     }
-
-    /// Appends `separator` then `name=value`, both encoded as query values: every query
-    /// string the route table, routers and breadcrumbs print goes through here.
-    @usableFromInline static func appendQueryPair(_ name: String, _ value: String, after separator: Character, to output: inout String) {
-        output.append(separator)
-        appendQueryValue(name, to: &output)
-        output.append("=")
-        appendQueryValue(value, to: &output)
-    }
 }

@@ -71,7 +71,8 @@ struct URLWriter {
         writeEncoded(value, keeping: PathSegmentEncoding.keepsInQuery)
     }
 
-    /// Writes `separator` (`?` or `&`) then `name=value`, both encoded as query values.
+    /// Writes `separator` (`?` or `&`) then `name=value`, both encoded as query values: every
+    /// query string the route table, the routers and the breadcrumbs print goes through here.
     mutating func writeQueryPair(_ name: String, _ value: String, after separator: UInt8) {
         write(separator)
         writeQueryValue(name)

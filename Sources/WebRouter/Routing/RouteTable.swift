@@ -183,12 +183,16 @@ public final class RouteTable: Sendable {
         return bound
     }
 
-    func writeQuery(_ pairs: [RouteState.QueryPair], before count: Int, to url: inout URLWriter) {
+    /// Writes `?name=value&…` for the query values of steps before `count`; returns the
+    /// separator a further pair takes (`?` when none was written, else `&`).
+    @discardableResult
+    func writeQuery(_ pairs: [RouteState.QueryPair], before count: Int, to url: inout URLWriter) -> UInt8 {
         var separator = UInt8(ascii: "?")
         for pair in pairs where pair.step < count {
             url.writeQueryPair(pair.name, pair.value, after: separator)
             separator = UInt8(ascii: "&")
         }
+        return separator
     }
 
     /// The printed URL of a prefix of a state, with the query values of its steps.
@@ -242,18 +246,6 @@ public final class RouteTable: Sendable {
             })
         }
         return urls
-    }
-
-    /// Appends `?name=value&…` for the query values of steps before `count`; returns the
-    /// separator a further pair would take (`?` when none was written, else `&`).
-    @discardableResult @usableFromInline
-    func appendQuery(_ pairs: [RouteState.QueryPair], before count: Int, to output: inout String) -> Character {
-        var separator: Character = "?"
-        for pair in pairs where pair.step < count {
-            PathSegmentEncoding.appendQueryPair(pair.name, pair.value, after: separator, to: &output)
-            separator = "&"
-        }
-        return separator
     }
 
     // MARK: - Structure

@@ -222,18 +222,46 @@ public struct Router<From: ContentScreen>: Sendable {
     /// This screen's URL with another query state (a picker's other value).
     @inlinable
     public func url(query: From.Query) -> String {
-        var output = ""
-        output.reserveCapacity(pathURL.utf8.count + 64)
-        output += pathURL
-        // The screens beneath keep their query; this screen's comes from `query`.
-        var separator = table.appendQuery(path.state.query, before: position, to: &output)
-        for field in From.Query.fields {
-            for value in field.read(query) {
-                PathSegmentEncoding.appendQueryPair(field.name, value, after: separator, to: &output)
-                separator = "&"
+        // Read here, where the query type is known; printed by the one URL writer. A query
+        // of one field (the usual picker) hands over its values without a list of pairs.
+        let fields = From.Query.fields
+        if fields.count == 1 { return url(ownQueryField: fields[0].name, values: fields[0].read(query)) }
+        var pairs: [(name: String, value: String)] = []
+        for field in fields {
+            for value in field.read(query) { pairs.append((field.name, value)) }
+        }
+        return url(ownQuery: pairs)
+    }
+
+    /// This screen's URL with `name=value` for each of `values` as its own query.
+    @usableFromInline func url(ownQueryField name: String, values: [String]) -> String {
+        var bound = 0
+        for value in values { bound += URLWriter.queryPairBound(name, value) }
+        return url(ownQueryBound: bound) { write in
+            for value in values { write(name, value) }
+        }
+    }
+
+    /// This screen's URL with `pairs` as its own query.
+    @usableFromInline func url(ownQuery pairs: [(name: String, value: String)]) -> String {
+        var bound = 0
+        for pair in pairs { bound += URLWriter.queryPairBound(pair.name, pair.value) }
+        return url(ownQueryBound: bound) { write in
+            for pair in pairs { write(pair.name, pair.value) }
+        }
+    }
+
+    /// This screen's path, the query of the screens beneath, then the pairs `ownQuery` writes
+    /// (at most `ownQueryBound` bytes).
+    private func url(ownQueryBound: Int, _ ownQuery: ((String, String) -> Void) -> Void) -> String {
+        URLWriter.make(upperBound: pathURL.utf8.count + table.queryBound(path.state.query, before: position) + ownQueryBound) { url in
+            url.write(pathURL)
+            var separator = table.writeQuery(path.state.query, before: position, to: &url)
+            ownQuery { name, value in
+                url.writeQueryPair(name, value, after: separator)
+                separator = UInt8(ascii: "&")
             }
         }
-        return output
     }
 
     /// This screen's URL with one query field changed: `router.url(setting: \.section, to: .lineups)`.
