@@ -39,7 +39,7 @@ public struct HTMLOutput {
     public var count: Int { length }
 
     /// Appends a compile-time constant as is.
-    @inlinable public mutating func appendRaw(_ s: StaticString) {
+    @inlinable @inline(__always) public mutating func appendRaw(_ s: StaticString) {
         if s.hasPointerRepresentation {
             append(s.utf8Start, count: s.utf8CodeUnitCount)
         } else {
