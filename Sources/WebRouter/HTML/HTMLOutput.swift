@@ -105,14 +105,14 @@ public struct HTMLOutput {
         // Most text has nothing to escape: find the first special byte, and copy a clean
         // string in one go.
         var index = 0
-        while index < count && Self.entity(for: source[index]) == nil { index += 1 }
+        while index < count && !Self.needsEscape(start[index]) { index += 1 }
         if index == count {
             appendAssumingCapacity(start, count: count)
             return
         }
         var runStart = 0
         while index < count {
-            if let entity = Self.entity(for: source[index]) {
+            if Self.needsEscape(start[index]), let entity = Self.entity(for: start[index]) {
                 if runStart < index { append(start + runStart, count: index - runStart) }
                 appendRaw(entity)
                 runStart = index + 1
@@ -120,6 +120,12 @@ public struct HTMLOutput {
             index += 1
         }
         if runStart < count { append(start + runStart, count: count - runStart) }
+    }
+
+    /// Whether `byte` is one of `& < > " '` (0x26 0x3C 0x3E 0x22 0x27): one shift of a 64-bit
+    /// mask, as all five are below 64. The scan for clean text runs this on every byte.
+    @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 64 && (0x5000_00C4_0000_0000 as UInt64) >> UInt64(byte) & 1 != 0
     }
 
     /// The entity for one of `& < > " '`, `nil` for any other byte. All five are at or below

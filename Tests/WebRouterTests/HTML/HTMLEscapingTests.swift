@@ -1,5 +1,5 @@
 import Testing
-import WebRouter
+@testable import WebRouter
 
 /// Hostile strings in every slot of the builder come out inert.
 @Suite struct HTMLEscapingTests {
@@ -45,6 +45,18 @@ import WebRouter
         output.appendRaw("|")
         output.appendEscapedAttribute("<&>\"'")
         #expect(String(decoding: output.bytes, as: UTF8.self) == "&lt;&amp;&gt;&quot;&#39;|&lt;&amp;&gt;&quot;&#39;")
+    }
+
+    /// Every byte value, alone and between clean text: only the five specials change.
+    @Test func everyByteValueIsEscapedExactlyWhenItIsSpecial() {
+        let entities: [UInt8: String] = [0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;", 0x27: "&#39;"]
+        for value in 0...255 {
+            let byte = UInt8(value)
+            var output = HTMLOutput(capacity: 0)
+            [0x61, byte, 0x62].withUnsafeBufferPointer { output.appendEscaped(utf8: $0) }
+            let expected = [0x61] + (entities[byte].map { Array($0.utf8) } ?? [byte]) + [0x62]
+            #expect(output.bytes == expected, "byte \(value)")
+        }
     }
 
     @Test func longCleanRunsAndBridgedSubstringsAreCopiedIntact() {
