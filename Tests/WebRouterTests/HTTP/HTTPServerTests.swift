@@ -174,6 +174,23 @@ let echoHandler: HTTPHandler = { request in
         }
         await server.stop()
     }
+    /// The default connection memory (16 KB) takes a header block of up to about 15 KB, and
+    /// answers a longer one with 431; a server configured with more takes more.
+    @Test func headerBlocksUpToTheConnectionMemoryAreServedAndLongerOnesGet431() async throws {
+        let server = try startServer { _ in .text("ok") }
+        let fits = try await get(port: server.port, "/", headers: [("X-Big", String(repeating: "a", count: 14_000))])
+        #expect(fits.status == 200)
+        #expect(fits.text == "ok")
+        let tooLong = try await get(port: server.port, "/", headers: [("X-Big", String(repeating: "a", count: 20_000))])
+        #expect(tooLong.status == 431)
+        await server.stop()
+
+        let roomy = try startServer({ $0.connectionMemoryLimit = 64 * 1024 }) { _ in .text("ok") }
+        let fitsThere = try await get(port: roomy.port, "/", headers: [("X-Big", String(repeating: "a", count: 20_000))])
+        #expect(fitsThere.status == 200)
+        await roomy.stop()
+    }
+
     @Test func aSlowHandlerDoesNotStallOtherRequests() async throws {
         let entered = Gate()
         let release = Gate()
