@@ -2,7 +2,7 @@ extension Application {
     /// Renders the page of a state: the fragments of the screen on top of each layer,
     /// wrapped in the chrome.
     func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
-        var memory = tabMemory(of: context.request)
+        var memory = tabMemory(cookie: context.tabMemoryCookie)
         let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0, in: self.table) })
 
         var layers: [LayerModel] = []
@@ -64,8 +64,8 @@ extension Application {
 
     /// The stacks the request's tab-memory cookie remembers, decoded once per cookie value
     /// (values over ``tabMemoryCacheLimit`` bytes are decoded each time, never kept).
-    func tabMemory(of request: HTTPRequest) -> TabMemory {
-        guard let cookie = request.cookie(TabMemory.cookieName) else { return TabMemory() }
+    func tabMemory(cookie: String?) -> TabMemory {
+        guard let cookie else { return TabMemory() }
         guard cookie.utf8.count <= Self.tabMemoryCacheLimit else { return TabMemory(cookie: cookie) }
         return tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
     }

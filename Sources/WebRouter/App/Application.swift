@@ -122,13 +122,15 @@ public final class Application: Sendable {
 
     func makeContext(for request: HTTPRequest) -> RequestContext {
         let now = Int(Date().timeIntervalSince1970)
-        let session = sessions.decode(request.cookie(sessions.cookieName), now: now) ?? Session(issuedAt: now)
-        let cookieID = request.cookie(csrf.cookieName)
+        let (sessionCookie, cookieID, tabMemoryCookie) = request.cookies(
+            sessions.cookieName, csrf.cookieName, TabMemory.cookieName)
+        let session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
         let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
         let id = browserID ?? csrf.newBrowserID()
         let protection = csrf
         return RequestContext(request: request, now: now, session: session, browserID: id,
-                              issuesBrowserID: browserID == nil, csrfToken: { protection.token(for: id, now: now) })
+                              issuesBrowserID: browserID == nil, csrfToken: { protection.token(for: id, now: now) },
+                              tabMemoryCookie: .some(tabMemoryCookie))
     }
 
     /// Adds the cookies the request changed and the security headers.

@@ -36,6 +36,11 @@ public struct HTTPRequest: Sendable {
     public func cookie(_ name: String) -> String? {
         cookieHeader.flatMap { Cookies.value(named: name, in: $0) }
     }
+
+    /// Three cookies' values in one scan of the header.
+    func cookies(_ first: String, _ second: String, _ third: String) -> (String?, String?, String?) {
+        cookieHeader.map { Cookies.values(named: first, second, third, in: $0) } ?? (nil, nil, nil)
+    }
     public var body: [UInt8]
     /// The client's IP address, when known.
     public var remoteAddress: String?

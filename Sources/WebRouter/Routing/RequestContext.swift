@@ -33,6 +33,8 @@ public final class RequestContext: Sendable {
 
     let browserID: String
     let issuesBrowserID: Bool
+    /// The request's tab-memory cookie, read with the session and CSRF cookies.
+    let tabMemoryCookie: String?
     /// What the handler can change or fills in lazily: one lock (and one allocation) for both.
     private let mutable: Locked<MutableState>
 
@@ -43,8 +45,11 @@ public final class RequestContext: Sendable {
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
-         csrfToken: @escaping @Sendable () -> String, submittedForm: FormData? = nil, formErrors: FormErrors = FormErrors()) {
+         csrfToken: @escaping @Sendable () -> String, submittedForm: FormData? = nil, formErrors: FormErrors = FormErrors(),
+         tabMemoryCookie: String?? = nil) {
         self.request = request
+        // `.some(nil)`: read, and absent; `nil`: not read yet.
+        self.tabMemoryCookie = tabMemoryCookie ?? request.cookie(TabMemory.cookieName)
         self.now = now
         self.browserID = browserID
         self.issuesBrowserID = issuesBrowserID

@@ -67,6 +67,11 @@ import Testing
         for name in ["a", "b", "ab", "x", "", "session", "theme", "missing"] {
             #expect(Cookies.value(named: name, in: header) == all[name], "\(name) in \(header)")
         }
+        // Three names in one scan (how a page reads its session, CSRF and tab cookies).
+        for (first, second, third) in [("a", "b", "ab"), ("b", "a", "missing"), ("session", "theme", ""), ("x", "a", "a")] {
+            let found = Cookies.values(named: first, second, third, in: header)
+            #expect(found.0 == all[first] && found.1 == all[second] && found.2 == all[third], "\(first), \(second), \(third) in \(header)")
+        }
     }
 
     @Test func queryItemsDecodeAndEncodeCanonically() {
