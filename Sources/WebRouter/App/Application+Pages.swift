@@ -32,7 +32,7 @@ extension Application {
         }
         var page = PageModel(
             title: top.title, appName: configuration.appName, screenName: top.screenName,
-            tabs: resolution.tabs.map { TabItem(label: $0.label, href: $0.href, isSelected: $0.isSelected, icon: $0.icon) },
+            tabs: resolution.tabs,
             base: layers[0],
             layout: configuration.layout)
         page.request = context
@@ -54,8 +54,8 @@ extension Application {
         // Room for the fragments and the chrome around them: a fixed 16 KB buffer per page
         // left the heap fragmented under many connections (peak RSS grew by about 8 MB).
         var response = HTTPResponse.html(PageRenderer.render(page, capacity: fragmentBytes + 6144), status: status)
-        if let selected = resolution.tabs.first(where: \.isSelected) {
-            if memory.remember(resolution.baseStackURL, for: selected.name) {
+        if let selected = resolution.selectedTabName {
+            if memory.remember(resolution.baseStackURL, for: selected) {
                 response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))
             }
         }

@@ -3,13 +3,6 @@
 ///
 /// Computed in one pass over the steps; rendering the screens' fragments is separate.
 struct Resolution: Sendable {
-    struct Tab: Sendable, Equatable {
-        let name: String
-        let label: String
-        let icon: String?
-        let href: String
-        let isSelected: Bool
-    }
     struct Layer: Sendable {
         /// Steps `start..<end` of the state belong to this layer; `end - 1` is shown.
         let start: Int
@@ -30,7 +23,10 @@ struct Resolution: Sendable {
     /// (the page under every modal: what a tab remembers).
     let url: String
     let baseStackURL: String
-    let tabs: [Tab]
+    /// The tab bar as the page draws it (built here once, not copied into the page model).
+    let tabs: [TabItem]
+    /// The URL name of the selected tab (what its memory is kept under).
+    let selectedTabName: String?
     let tabBarClasses: [String]
     let layers: [Layer]
 
@@ -76,20 +72,22 @@ struct Resolution: Sendable {
 
         let root = table.nodes[steps[0].node]
         if case .tab(let caseIndex, let selected) = root.kind {
-            var tabs: [Tab] = []
+            var tabs: [TabItem] = []
+            var selectedTabName: String?
             tabs.reserveCapacity(table.caseRoots[caseIndex].count)
             for id in table.caseRoots[caseIndex] {
                 let node = table.nodes[id]
                 guard case .tab(_, let tabIndex) = node.kind else { continue }
                 let isSelected = tabIndex == selected
-                tabs.append(Tab(
-                    name: node.name,
+                if isSelected { selectedTabName = node.name }
+                tabs.append(TabItem(
                     label: node.tabLabel,
-                    icon: node.tabIcon,
                     href: isSelected ? node.rootURL : (rememberedTabs(node.name) ?? node.rootURL),
-                    isSelected: isSelected))
+                    isSelected: isSelected,
+                    icon: node.tabIcon))
             }
             self.tabs = tabs
+            self.selectedTabName = selectedTabName
             if case .tabs(let bar) = table.window.cases[caseIndex].content {
                 tabBarClasses = bar.presentation.classes
             } else {
@@ -97,6 +95,7 @@ struct Resolution: Sendable {
             }
         } else {
             tabs = []
+            selectedTabName = nil
             tabBarClasses = []
         }
     }

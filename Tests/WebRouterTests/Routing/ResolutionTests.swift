@@ -23,9 +23,10 @@ struct ResolutionTests {
 
     @Test func aTabRootHasTheTabBarAndAOneItemBreadcrumb() throws {
         let resolution = try resolve("/feed")
-        #expect(resolution.tabs.map(\.name) == ["feed", "search", "dashboard", "messages"])
+        #expect(resolution.tabs.map(\.href) == ["/feed", "/search", "/dashboard", "/messages"])
         #expect(resolution.tabs.map(\.label) == ["Feed", "Search", "Dashboard", "Messages"])
-        #expect(resolution.tabs.filter(\.isSelected).map(\.name) == ["feed"])
+        #expect(resolution.tabs.filter(\.isSelected).map(\.label) == ["Feed"])
+        #expect(resolution.selectedTabName == "feed")
         #expect(resolution.layers.count == 1)
         #expect(resolution.top.breadcrumb == [.init(label: "Feed", href: "/feed")])
         #expect(resolution.top.screenName == "Feed")
@@ -76,7 +77,8 @@ struct ResolutionTests {
 
     @Test func otherTabsLeadBackToTheirRememberedStackTheSelectedOneToItsRoot() throws {
         let resolution = try resolve("/feed/match/3", remembered: ["search": "/search/~user/7", "feed": "/feed/match/9"])
-        let hrefs = Dictionary(uniqueKeysWithValues: resolution.tabs.map { ($0.name, $0.href) })
-        #expect(hrefs == ["feed": "/feed", "search": "/search/~user/7", "dashboard": "/dashboard", "messages": "/messages"])
+        let hrefs = Dictionary(uniqueKeysWithValues: resolution.tabs.map { ($0.label, $0.href) })
+        #expect(hrefs == ["Feed": "/feed", "Search": "/search/~user/7", "Dashboard": "/dashboard", "Messages": "/messages"])
+        #expect(resolution.selectedTabName == "feed")
     }
 }
