@@ -59,6 +59,23 @@ import Testing
         }
     }
 
+    /// A special byte at every position of texts from 1 to 40 bytes is found and escaped, and
+    /// nothing else changes.
+    @Test func aSpecialByteIsFoundAtEveryPositionOfTheWordScan() {
+        for length in 1...40 {
+            for position in 0..<length {
+                for special in ["&", "<", ">", "\"", "'"] {
+                    var text = Array(repeating: "a", count: length)
+                    text[position] = special
+                    var output = HTMLOutput(capacity: 0)
+                    output.appendEscapedText(text.joined())
+                    let expected = text.map { HTMLOutput.entity(for: UInt8(ascii: Unicode.Scalar($0)!)).map(\.description) ?? $0 }
+                    #expect(String(decoding: output.bytes, as: UTF8.self) == expected.joined(), "\(special) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test func longCleanRunsAndBridgedSubstringsAreCopiedIntact() {
         let long = String(repeating: "abcdefgh", count: 1000) + "<" + String(repeating: "é", count: 500)
         let expected = String(repeating: "abcdefgh", count: 1000) + "&lt;" + String(repeating: "é", count: 500)
