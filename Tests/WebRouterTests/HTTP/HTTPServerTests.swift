@@ -133,15 +133,7 @@ let echoHandler: HTTPHandler = { request in
 
     @Test func hundredConcurrentRequestsAreAllAnsweredCorrectly() async throws {
         let server = try startServer(handler: echoHandler)
-        let port = server.port
-        let results = try await withThrowingTaskGroup(of: (Int, RawHTTPResponse).self) { group in
-            for index in 0..<100 {
-                group.addTask { (index, try await get(port: port, "/n/\(index)")) }
-            }
-            var results: [Int: RawHTTPResponse] = [:]
-            for try await (index, response) in group { results[index] = response }
-            return results
-        }
+        let results = try await getConcurrently(port: server.port, (0..<100).map { "/n/\($0)" })
         #expect(results.count == 100)
         for (index, response) in results {
             #expect(response.status == 200)
@@ -158,15 +150,7 @@ let echoHandler: HTTPHandler = { request in
             await Task.detached { await Task.yield() }.value
             return .text("done \(request.path)")
         }
-        let port = server.port
-        let results = try await withThrowingTaskGroup(of: (Int, RawHTTPResponse).self) { group in
-            for index in 0..<200 {
-                group.addTask { (index, try await get(port: port, "/yield/\(index)")) }
-            }
-            var results: [Int: RawHTTPResponse] = [:]
-            for try await (index, response) in group { results[index] = response }
-            return results
-        }
+        let results = try await getConcurrently(port: server.port, (0..<200).map { "/yield/\($0)" })
         #expect(results.count == 200)
         for (index, response) in results {
             #expect(response.status == 200)
@@ -174,6 +158,7 @@ let echoHandler: HTTPHandler = { request in
         }
         await server.stop()
     }
+
     /// The default connection memory (16 KB) takes a header block of up to about 15 KB, and
     /// answers a longer one with 431; a server configured with more takes more.
     @Test func headerBlocksUpToTheConnectionMemoryAreServedAndLongerOnesGet431() async throws {

@@ -22,6 +22,18 @@ func get(
     return try await rawRequest(port: port, raw, bodyless: method == "HEAD")
 }
 
+/// GETs every target at once, each on its own connection; the responses by the target's index.
+func getConcurrently(port: Int, _ targets: [String]) async throws -> [Int: RawHTTPResponse] {
+    try await withThrowingTaskGroup(of: (Int, RawHTTPResponse).self) { group in
+        for (index, target) in targets.enumerated() {
+            group.addTask { (index, try await get(port: port, target)) }
+        }
+        var results: [Int: RawHTTPResponse] = [:]
+        for try await (index, response) in group { results[index] = response }
+        return results
+    }
+}
+
 /// A request with a body and `Content-Length`.
 func post(port: Int, _ target: String, contentType: String, body: [UInt8]) async throws -> RawHTTPResponse {
     let head =
