@@ -41,6 +41,8 @@ public struct HTTPRequest: Sendable {
     func cookies(_ first: String, _ second: String, _ third: String) -> (String?, String?, String?) {
         cookieHeader.map { Cookies.values(named: first, second, third, in: $0) } ?? (nil, nil, nil)
     }
+
+    /// The request body's bytes (empty for a GET).
     public var body: [UInt8]
     /// The client's IP address, when known.
     public var remoteAddress: String?
