@@ -51,9 +51,11 @@ extension Application {
             if case .shown(let model) = alert { view.alert = model.title }
             for observer in configuration.observers { observer.screenViewed(view) }
         }
-        // Room for the fragments and the chrome around them: a fixed 16 KB buffer per page
-        // left the heap fragmented under many connections (peak RSS grew by about 8 MB).
-        var response = HTTPResponse.html(PageRenderer.render(page, capacity: fragmentBytes + 6144), status: status)
+        // Room for the fragments and the chrome around them, so the page seldom grows its
+        // buffer; the response is then sent from that buffer, without copying it.
+        var output = HTMLOutput(capacity: fragmentBytes + 6144)
+        PageRenderer.render(page, into: &output)
+        var response = HTTPResponse.html(rendered: output, status: status)
         if let selected = resolution.selectedTabName {
             if memory.remember(resolution.baseStackURL, for: selected) {
                 response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))

@@ -9,12 +9,26 @@
 public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    /// The body's bytes. A rendered page keeps its render buffer until it is sent, so reading
+    /// this on one copies the page into an array.
+    public var body: [UInt8] {
+        get { payload?.array ?? [] }
+        set { payload = newValue.isEmpty ? nil : ResponseBody(newValue) }
+    }
+    /// The body as the server sends it; `nil` when empty (a redirect allocates nothing).
+    private(set) var payload: ResponseBody?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.payload = body.isEmpty ? nil : ResponseBody(body)
+    }
+
+    /// An HTML page sent from the buffer it was rendered into (see ``ResponseBody``).
+    static func html(rendered output: consuming HTMLOutput, status: HTTPStatus) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/html; charset=utf-8", capacity: 8))
+        response.payload = ResponseBody(rendered: output)
+        return response
     }
 
     /// An HTML page (`text/html; charset=utf-8`).

@@ -101,19 +101,17 @@ extension HTTPServer {
     private func queue(
         _ response: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
     ) -> MHD_Result {
-        let count = response.body.count
+        let count = response.payload?.count ?? 0
         let mhdResponse: OpaquePointer?
-        if count == 0 {
-            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(0, nil, nil, nil)
-        } else {
-            let body = ResponseBody(response.body)
-            // The array's storage stays put while `body` holds it unchanged; MHD releases
-            // `body` through the free callback when it is done sending.
-            let base = body.bytes.withUnsafeBufferPointer { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+        if let body = response.payload, count > 0 {
+            // MHD sends straight from the body's bytes, which stay put while `body` lives,
+            // and releases `body` through the free callback when it is done.
             let retained = Unmanaged.passRetained(body)
             mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
-                count, base, mhdReleaseBody, retained.toOpaque())
+                count, UnsafeMutableRawPointer(mutating: body.baseAddress), mhdReleaseBody, retained.toOpaque())
             if mhdResponse == nil { retained.release() }
+        } else {
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(0, nil, nil, nil)
         }
         guard let mhdResponse else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }

@@ -1,0 +1,37 @@
+import Testing
+@testable import WebRouter
+
+/// A response's body reads the same whether a handler gave an array or the page was kept in
+/// its render buffer, and the server sends exactly those bytes.
+@Suite struct HTTPResponseTests {
+    @Test func aRenderedPageReadsBackAsTheBytesItWasRenderedInto() {
+        var output = HTMLOutput(capacity: 8)
+        output.appendRaw("<p>")
+        output.appendEscapedText("1 < 2 & \"three\"")
+        output.appendRaw("</p>")
+        let expected = output.bytes
+        var response = HTTPResponse.html(rendered: output, status: .ok)
+        #expect(response.body == expected)
+        #expect(response.payload?.count == expected.count)
+        #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+        response.body = Array("replaced".utf8)
+        #expect(response.body == Array("replaced".utf8))
+        response.body = []
+        #expect(response.body.isEmpty)
+        #expect(response.payload == nil)
+    }
+
+    @Test func aRenderedPageIsSentByteForByte() async throws {
+        let page = String(repeating: "<li>é &amp; ok</li>", count: 500)
+        let server = try startServer { _ in
+            var output = HTMLOutput(capacity: 64)
+            output.appendRaw(page)
+            return .html(rendered: output, status: .ok)
+        }
+        let response = try await get(port: server.port, "/")
+        #expect(response.status == 200)
+        #expect(response.text == page)
+        #expect(response.headers["content-length"] == String(page.utf8.count))
+        await server.stop()
+    }
+}
