@@ -23,26 +23,13 @@
         PercentDecoding.isUnreserved(byte) || byte == UInt8(ascii: "/")
     }
 
-    /// Appends `segment`, percent-encoded, to `output`.
-    static func append(_ segment: String, to output: inout String) {
-        PercentDecoding.appendEncoded(segment, to: &output, keeping: keepsInSegment)
-    }
-
+    /// `segment` percent-encoded as one path segment.
     static func encode(_ segment: String) -> String {
-        var output = ""
-        append(segment, to: &output)
-        return output
+        URLWriter.encode(segment, keeping: keepsInSegment)
     }
 
     /// Percent-encodes a query parameter value: everything but unreserved characters and `/`.
     static func encodeQueryValue(_ value: String) -> String {
-        var output = ""
-        appendQueryValue(value, to: &output)
-        return output
-    }
-
-    /// Appends `value` percent-encoded for a query (unreserved characters and `/` stay).
-    static func appendQueryValue(_ value: String, to output: inout String) {
-        PercentDecoding.appendEncoded(value, to: &output, keeping: keepsInQuery)
+        URLWriter.encode(value, keeping: keepsInQuery)
     }
 }

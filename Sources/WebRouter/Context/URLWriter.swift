@@ -31,7 +31,7 @@ struct URLWriter {
     }
 
     /// The most bytes a percent-encoded `text` can take.
-    static func segmentBound(_ text: some StringProtocol) -> Int { 3 * text.utf8.count }
+    static func segmentBound(_ text: String) -> Int { 3 * text.utf8.count }
 
     mutating func write(_ byte: UInt8) {
         precondition(count < capacity, "URLWriter: upper bound too small")
@@ -85,10 +85,23 @@ struct URLWriter {
         2 + segmentBound(name) + segmentBound(value)
     }
 
+    /// `text` with `%XX` for every byte `keeps(byte, offset)` refuses, as a string of its own
+    /// (`text` itself when nothing needs encoding): for the few URLs not printed piece by piece.
+    static func encode(_ text: String, keeping keeps: (UInt8, Int) -> Bool) -> String {
+        var offset = 0
+        for byte in text.utf8 {
+            guard keeps(byte, offset) else {
+                return make(upperBound: segmentBound(text)) { $0.writeEncoded(text, keeping: keeps) }
+            }
+            offset += 1
+        }
+        return text
+    }
+
     /// Writes `text`, with `%XX` for every byte `keeps(byte, offset)` refuses: the one
-    /// percent-encoder (``PercentDecoding`` appends through it too).
-    mutating func writeEncoded(_ text: some StringProtocol, keeping keeps: (UInt8, Int) -> Bool) {
-        var text = String(text)
+    /// percent-encoder.
+    mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
+        var text = text
         text.withUTF8 { bytes in
             precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")
             for (offset, byte) in bytes.enumerated() {

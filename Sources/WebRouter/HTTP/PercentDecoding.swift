@@ -56,25 +56,7 @@ public enum PercentDecoding {
 
     /// Percent-encodes every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`).
     public static func encode(_ text: some StringProtocol) -> String {
-        var output = ""
-        appendEncoded(text, to: &output) { byte, _ in isUnreserved(byte) }
-        return output
-    }
-
-    /// Appends `text` to `output`, writing `%XX` for every byte `keeps(byte, offset)` refuses:
-    /// the one encoder behind path segments, query values and ``encode(_:)``. Text with
-    /// nothing to encode (the usual case) is appended as it is, with no buffer in between.
-    static func appendEncoded(
-        _ text: some StringProtocol, to output: inout String, keeping keeps: (UInt8, Int) -> Bool
-    ) {
-        var offset = 0
-        var clean = true
-        for byte in text.utf8 {
-            if !keeps(byte, offset) { clean = false; break }
-            offset += 1
-        }
-        guard !clean else { output.append(contentsOf: text); return }
-        output += URLWriter.make(upperBound: URLWriter.segmentBound(text)) { $0.writeEncoded(text, keeping: keeps) }
+        URLWriter.encode(String(text)) { byte, _ in isUnreserved(byte) }
     }
 
     @inline(__always)
