@@ -37,8 +37,8 @@ extension Application {
         case .invalid(let errors):
             let again = RequestContext(
                 request: request, now: context.now, session: context.session, browserID: context.browserID,
-                issuesBrowserID: false, csrfToken: { [token = context.csrfToken] in token }, submittedForm: form, formErrors: errors,
-                tabMemoryCookie: .some(context.tabMemoryCookie))
+                issuesBrowserID: false, tabMemoryCookie: context.tabMemoryCookie,
+                csrfToken: { [token = context.csrfToken] in token }, submittedForm: form, formErrors: errors)
             // Session changes the action made are sent by `finish` from `context`.
             return await renderPage(path, context: again, status: .unprocessableContent)
         }

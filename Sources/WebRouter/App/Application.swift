@@ -129,8 +129,8 @@ public final class Application: Sendable {
         let id = browserID ?? csrf.newBrowserID()
         let protection = csrf
         return RequestContext(request: request, now: now, session: session, browserID: id,
-                              issuesBrowserID: browserID == nil, csrfToken: { protection.token(for: id, now: now) },
-                              tabMemoryCookie: .some(tabMemoryCookie))
+                              issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
+                              csrfToken: { protection.token(for: id, now: now) })
     }
 
     /// Adds the cookies the request changed and the security headers.

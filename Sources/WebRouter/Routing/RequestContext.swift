@@ -45,11 +45,10 @@ public final class RequestContext: Sendable {
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
-         csrfToken: @escaping @Sendable () -> String, submittedForm: FormData? = nil, formErrors: FormErrors = FormErrors(),
-         tabMemoryCookie: String?? = nil) {
+         tabMemoryCookie: String?, csrfToken: @escaping @Sendable () -> String, submittedForm: FormData? = nil,
+         formErrors: FormErrors = FormErrors()) {
         self.request = request
-        // `.some(nil)`: read, and absent; `nil`: not read yet.
-        self.tabMemoryCookie = tabMemoryCookie ?? request.cookie(TabMemory.cookieName)
+        self.tabMemoryCookie = tabMemoryCookie
         self.now = now
         self.browserID = browserID
         self.issuesBrowserID = issuesBrowserID
@@ -62,7 +61,7 @@ public final class RequestContext: Sendable {
     /// A context for a request in tests, with an empty session and a fixed token.
     public convenience init(request: HTTPRequest = HTTPRequest(method: .get, path: "/"), session: Session? = nil) {
         self.init(request: request, now: 0, session: session ?? Session(issuedAt: 0), browserID: "test",
-                  issuesBrowserID: false, csrfToken: { "test" })
+                  issuesBrowserID: false, tabMemoryCookie: request.cookie(TabMemory.cookieName), csrfToken: { "test" })
     }
 
     /// The query items of the request URL.
