@@ -43,9 +43,10 @@ extension ContentScreen where Alert == NoAlert {
 extension Router {
     /// The URL of this screen with one of its alerts open.
     public func link(alert: From.Alert) -> String {
-        let base = url
-        return URLWriter.make(upperBound: base.utf8.count + URLWriter.queryPairBound(From.Alert.parameter, alert.rawValue)) {
-            $0.write(base)
+        let bound = pathURL.utf8.count + querySuffix.utf8.count + URLWriter.queryPairBound(From.Alert.parameter, alert.rawValue)
+        return URLWriter.make(upperBound: bound) {
+            $0.write(pathURL)
+            $0.write(querySuffix)
             $0.writeQueryPair(From.Alert.parameter, alert.rawValue, after: UInt8(ascii: querySuffix.isEmpty ? "?" : "&"))
         }
     }

@@ -26,14 +26,20 @@ public struct HTTPResponse: Sendable {
 
     /// An HTML page sent from the buffer it was rendered into (see ``ResponseBody``).
     static func html(rendered output: consuming HTMLOutput, status: HTTPStatus) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/html; charset=utf-8", capacity: 8))
+        var response = html([], status: status)
         response.payload = ResponseBody(rendered: output)
         return response
     }
 
+    /// A response's header list, starting with one field and with room for the security
+    /// headers and cookies `Application.finish` adds (a literal built two arrays, then grew).
+    private static func headers(_ name: String, _ value: String) -> HTTPHeaders {
+        HTTPHeaders(name: name, value: value, capacity: 8)
+    }
+
     /// An HTML page (`text/html; charset=utf-8`).
     public static func html(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/html; charset=utf-8", capacity: 8), body: bytes)
+        HTTPResponse(status: status, headers: headers("Content-Type", "text/html; charset=utf-8"), body: bytes)
     }
 
     /// An HTML page (`text/html; charset=utf-8`).
@@ -43,12 +49,12 @@ public struct HTTPResponse: Sendable {
 
     /// Plain text (`text/plain; charset=utf-8`).
     public static func text(_ string: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/plain; charset=utf-8", capacity: 8), body: Array(string.utf8))
+        HTTPResponse(status: status, headers: headers("Content-Type", "text/plain; charset=utf-8"), body: Array(string.utf8))
     }
 
     /// A redirect to `location`; `303 See Other` by default (the answer to a form `POST`).
     public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> HTTPResponse {
-        HTTPResponse(status: status, headers: HTTPHeaders(name: "Location", value: location, capacity: 8))
+        HTTPResponse(status: status, headers: headers("Location", location))
     }
 
     /// Adds a `Set-Cookie` header; several cookies make several headers.
