@@ -98,6 +98,27 @@ enum Base64URL {
         return ok ? output : nil
     }
 
+    /// Whether `text` is unpadded, canonical base64url: exactly when ``decode(_:)-(String)``
+    /// succeeds, without building the bytes (a browser id is checked on every request).
+    static func isCanonical(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        let remainder = utf8.count % 4
+        guard remainder != 1 else { return false }
+        return reverse.withUnsafeBufferPointer { table in
+            var last: UInt8 = 0
+            for byte in utf8 {
+                last = table[Int(byte)]
+                if last & 0xC0 != 0 { return false }
+            }
+            // The unused low bits of the last character must be zero, as `decode` requires.
+            switch remainder {
+            case 2: return last & 0x0F == 0
+            case 3: return last & 0x03 == 0
+            default: return true
+            }
+        }
+    }
+
     /// Whether every byte of `text` is in the base64url alphabet (no padding).
     static func isAlphabetOnly(_ text: some Collection<UInt8>) -> Bool {
         reverse.withUnsafeBufferPointer { table in

@@ -65,7 +65,7 @@ public struct CSRFProtection: Sendable {
     /// Whether `browserID` looks like one `newBrowserID()` made (a cookie value worth keeping).
     public func isWellFormedBrowserID(_ browserID: String) -> Bool {
         browserID.utf8.count == Base64URL.encodedLength(of: Self.browserIDByteCount)
-            && Base64URL.decode(browserID) != nil
+            && Base64URL.isCanonical(browserID)
     }
 
     /// A form token for `browserID`, issued at `now` (Unix seconds).

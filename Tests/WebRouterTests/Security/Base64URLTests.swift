@@ -41,5 +41,23 @@ import Testing
     ])
     func refusesNonCanonicalInput(text: String) {
         #expect(Base64URL.decode(text) == nil)
+        #expect(!Base64URL.isCanonical(text))
+    }
+
+    /// `isCanonical` is `decode(_:) != nil` without the bytes: the two agree on every
+    /// length up to 12 over an alphabet with the edge cases (trailing bits, `=`, `+`, é).
+    @Test func isCanonicalAgreesWithDecode() {
+        let pieces = ["A", "B", "Q", "g", "w", "h", "Z", "-", "_", "8", "=", "+", "/", " ", "é"]
+        var generator = SplitMix64(seed: 7)
+        for length in 0...12 {
+            for _ in 0..<400 {
+                let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                #expect(Base64URL.isCanonical(text) == (Base64URL.decode(text) != nil), "\(text)")
+            }
+        }
+        for length in 0...40 {
+            let encoded = Base64URL.encode((0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            #expect(Base64URL.isCanonical(encoded))
+        }
     }
 }
