@@ -55,8 +55,10 @@ public struct AnyHTML: HTML {
     @usableFromInline let renderContent: (inout HTMLOutput) -> Void
 
     @inlinable public init<Content: HTML>(_ content: Content) {
-        if let already = content as? AnyHTML {
-            renderContent = already.renderContent
+        // A metatype comparison, which specialisation folds away: a dynamic cast here
+        // looked up generic metadata on every page (the chrome wraps each fragment).
+        if Content.self == AnyHTML.self {
+            renderContent = unsafeBitCast(content, to: AnyHTML.self).renderContent
         } else {
             renderContent = { content.render(into: &$0) }
         }
