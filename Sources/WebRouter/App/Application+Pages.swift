@@ -12,7 +12,8 @@ extension Application {
         for layer in resolution.layers {
             let content: HTMLOutput
             do {
-                let rendered = try await renderFragment(path, position: layer.end - 1, context: context)
+                let rendered = try await renderFragment(
+                    path, position: layer.end - 1, url: resolution.urls[layer.end - 1], context: context)
                 content = rendered.output
                 fragmentBytes += content.count
                 if layer.end == path.state.depth { alert = rendered.alert }
@@ -77,19 +78,23 @@ extension Application {
     }
 
     /// Renders the fragment of the screen at one step of the state, and the alert the
-    /// request opens on it.
-    func renderFragment(_ path: ParsedPath, position: Int, context: RequestContext) async throws -> (output: HTMLOutput, alert: AlertOutcome) {
+    /// request opens on it. `url` is that step's URL, already printed for the breadcrumb.
+    func renderFragment(
+        _ path: ParsedPath, position: Int, url: String, context: RequestContext
+    ) async throws -> (output: HTMLOutput, alert: AlertOutcome) {
         let node = table.nodes[path.state.steps[position].node]
-        return try await render(node.content, path: path, position: position, context: context, presentation: node.presentation)
+        return try await render(
+            node.content, path: path, position: position, url: url, context: context, presentation: node.presentation)
     }
 
     private func render<S: ContentScreen>(
-        _ screen: S, path: ParsedPath, position: Int, context: RequestContext, presentation: ScreenPresentation
+        _ screen: S, path: ParsedPath, position: Int, url: String, context: RequestContext,
+        presentation: ScreenPresentation
     ) async throws -> (output: HTMLOutput, alert: AlertOutcome) {
         guard let value = path.values[position] as? S.Context else {
             throw HTTPError(.internalServerError, "The screen's context has an unexpected type.")
         }
-        let router = Router<S>(table: table, path: path, position: position, request: context)
+        let router = Router<S>(table: table, path: path, position: position, request: context, printedURL: url)
         var output = HTMLOutput(capacity: 4096)
         output.appendRaw(bytes: presentation.before)
         try await screen.renderBody(value, router: router, into: &output)

@@ -19,10 +19,14 @@ struct Resolution: Sendable {
     }
 
     let path: ParsedPath
-    /// The URL of the whole state (what `table.print` gives), and of the base stack alone
-    /// (the page under every modal: what a tab remembers).
-    let url: String
-    let baseStackURL: String
+    /// The URL of every prefix of the state, `urls[i]` for its first `i + 1` steps (what
+    /// `table.url(state, prefix: i + 1)` gives): breadcrumb links, and each rendered
+    /// screen's own URL.
+    let urls: [String]
+    /// The URL of the whole state (what `table.print` gives).
+    var url: String { urls[urls.count - 1] }
+    /// The URL of the base stack alone (the page under every modal: what a tab remembers).
+    var baseStackURL: String { urls[layers[0].end - 1] }
     /// The tab bar as the page draws it (built here once, not copied into the page model).
     let tabs: [TabItem]
     /// The URL name of the selected tab (what its memory is kept under).
@@ -67,8 +71,7 @@ struct Resolution: Sendable {
             start = end
         }
         self.layers = layers
-        url = urls[urls.count - 1]
-        baseStackURL = urls[layers[0].end - 1]
+        self.urls = urls
 
         let root = table.nodes[steps[0].node]
         if case .tab(let caseIndex, let selected) = root.kind {

@@ -31,7 +31,10 @@ public struct Router<From: ContentScreen>: Sendable {
     /// The request being answered.
     public let request: RequestContext
 
-    init(table: RouteTable, path: ParsedPath, position: Int, request: RequestContext) {
+    /// - Parameter printedURL: this step's URL when the caller has printed it already
+    ///   (`table.url(path.state, prefix: position + 1)`); it is used as it is when it has
+    ///   no query, instead of printing the path again.
+    init(table: RouteTable, path: ParsedPath, position: Int, request: RequestContext, printedURL: String? = nil) {
         self.table = table
         self.path = path
         self.position = position
@@ -40,9 +43,16 @@ public struct Router<From: ContentScreen>: Sendable {
         }
         self.box = box
         self.request = request
-        let pathURL = table.pathString(path.state.steps.prefix(position + 1))
-        self.pathURL = pathURL.isEmpty ? "/" : pathURL
-        self.querySuffix = table.queryString(path.state.query, before: position + 1)
+        // Query pairs are sorted by step: none at or before this step means no query.
+        let hasQuery = (path.state.query.first?.step ?? .max) <= position
+        if let printedURL, !hasQuery {
+            self.pathURL = printedURL
+            self.querySuffix = ""
+        } else {
+            let pathURL = table.pathString(path.state.steps.prefix(position + 1))
+            self.pathURL = pathURL.isEmpty ? "/" : pathURL
+            self.querySuffix = table.queryString(path.state.query, before: position + 1)
+        }
     }
 
     /// A constant of the screen: `router[next: \.title]`.

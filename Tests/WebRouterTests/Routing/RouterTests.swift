@@ -12,6 +12,35 @@ struct RouterTests {
         return Router(table: table, path: parsed, position: index, request: RequestContext())
     }
 
+    /// The page hands each router the URL its breadcrumb already printed; a router built
+    /// that way answers exactly like one that prints its own.
+    @Test func aRouterGivenItsPrintedURLAnswersTheSame() throws {
+        for path in ["/feed", "/feed/tournament/5/match/12", "/search/~user/7/team/3", "/messages/~settings/change-password"] {
+            let parsed = try table.parse(PathSegments.split(path) ?? []).get()
+            let urls = table.prefixURLs(parsed.state)
+            for position in 0..<parsed.state.depth {
+                try expectSameAnswers(parsed, position: position, printedURL: urls[position])
+            }
+        }
+    }
+
+    private func expectSameAnswers(_ parsed: ParsedPath, position: Int, printedURL: String) throws {
+        func make<S: ContentScreen>(_: S.Type, _ printed: String?) -> Router<S> {
+            Router(table: table, path: parsed, position: position, request: RequestContext(), printedURL: printed)
+        }
+        func compare<S: ContentScreen>(_ type: S.Type) {
+            let given = make(type, printedURL), own = make(type, nil)
+            #expect(given.url == own.url)
+            #expect(given.url == printedURL)
+            #expect(given.back == own.back)
+            #expect(given.dismiss == own.dismiss)
+            #expect(given.popToRoot == own.popToRoot)
+        }
+        let content = table.nodes[parsed.state.steps[position].node].content
+        func open<S: ContentScreen>(_ screen: S) { compare(S.self) }
+        open(content)
+    }
+
     @Test func typedLinksFromTheCurrentState() throws {
         let feed = try router(Feed.self, at: "/feed")
         #expect(feed.link(\.match, 12) == "/feed/match/12")
