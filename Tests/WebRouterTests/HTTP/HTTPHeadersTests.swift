@@ -1,0 +1,34 @@
+import Testing
+@testable import WebRouter
+
+/// Header names compare ASCII case-insensitively (RFC 9110 §5.1) and nothing more.
+@Suite struct HTTPHeadersTests {
+    @Test(arguments: [
+        ("Content-Type", "content-type", true),
+        ("X-FRAME-OPTIONS", "x-frame-options", true),
+        ("Cache-Control", "Cache-Control", true),
+        ("", "", true),
+        ("Cache-Control", "Cache-Contro", false),
+        ("Cache-Control", "Cache_Control", false),
+        ("Set-Cookie", "Set-Cookiz", false),
+        // Only ASCII letters fold: '@' (0x40) and '`' (0x60), '[' (0x5B) and '{' (0x7B) differ.
+        ("@", "`", false),
+        ("[", "{", false),
+        ("ÉTAT", "état", false),
+        ("état", "état", true),
+    ])
+    func namesCompareASCIICaseInsensitively(lhs: String, rhs: String, equal: Bool) {
+        #expect(HTTPHeaders.equalCaseInsensitive(lhs, rhs) == equal)
+        #expect(HTTPHeaders.equalCaseInsensitive(rhs, lhs) == equal)
+    }
+
+    @Test func setReplacesEveryFieldOfTheNameInPlace() {
+        var headers: HTTPHeaders = [("Vary", "Cookie"), ("cache-control", "public"), ("Set-Cookie", "a=1"),
+                                    ("CACHE-CONTROL", "private")]
+        headers.set(name: "Cache-Control", value: "no-store")
+        #expect(headers.map(\.name) == ["Vary", "cache-control", "Set-Cookie"])
+        #expect(headers["Cache-Control"] == "no-store")
+        headers.set(name: "X-Frame-Options", value: "DENY")
+        #expect(headers.map(\.name) == ["Vary", "cache-control", "Set-Cookie", "X-Frame-Options"])
+    }
+}
