@@ -40,11 +40,11 @@ struct Resolution: Sendable {
     init(table: RouteTable, path: ParsedPath, rememberedTabs: (String) -> String? = { _ in nil }) {
         self.path = path
         let steps = path.state.steps
-        var titles: [String] = []
-        titles.reserveCapacity(steps.count)
-        for (index, step) in steps.enumerated() {
-            let node = table.nodes[step.node]
-            titles.append(node.presentation.title ?? Self.title(of: node.content, context: path.values[index]))
+        /// A step's title, asked for only where the page shows it: a breadcrumb item, or the
+        /// screen on top of a layer (a title may be a data lookup, such as a match's score).
+        func title(at index: Int) -> String {
+            let node = table.nodes[steps[index].node]
+            return node.presentation.title ?? Self.title(of: node.content, context: path.values[index])
         }
 
         let urls = table.prefixURLs(path.state)
@@ -59,13 +59,14 @@ struct Resolution: Sendable {
             if first.inNavigationStack && first.presentation.showsBreadcrumb {
                 crumbs.reserveCapacity(end - start)
                 for index in start..<end {
-                    crumbs.append(Crumb(label: titles[index], href: urls[index]))
+                    crumbs.append(Crumb(label: title(at: index), href: urls[index]))
                 }
             }
             var style: PresentStyle?
             if case .present(let presentStyle) = first.kind { style = presentStyle }
             layers.append(Layer(
-                start: start, end: end, breadcrumb: crumbs, screenName: topNode.screenName, title: titles[end - 1],
+                start: start, end: end, breadcrumb: crumbs, screenName: topNode.screenName,
+                title: crumbs.last?.label ?? title(at: end - 1),
                 classes: topNode.presentation.classes, style: style,
                 dismissHref: start > 0 ? urls[start - 1] : nil))
             start = end

@@ -210,42 +210,44 @@ public final class RouteTable: Sendable {
     /// linear in the depth.
     func prefixURLs(_ state: RouteState) -> [String] {
         let steps = state.steps
-        // Where each prefix ends in the whole path and in the whole query.
-        var ends = [(path: Int, query: Int)](repeating: (0, 0), count: steps.count)
-        let path = URLWriter.make(upperBound: pathBound(steps[...])) { url in
-            for index in steps.indices {
-                write(steps[index...index], to: &url)
-                ends[index].path = url.count
-            }
-        }
-        // Query pairs are sorted by step, so a prefix's query is a prefix of the whole one.
-        let query = URLWriter.make(upperBound: queryBound(state.query, before: steps.count)) { url in
-            var separator = UInt8(ascii: "?")
-            var nextPair = 0
-            for index in steps.indices {
-                while nextPair < state.query.count && state.query[nextPair].step <= index {
-                    let pair = state.query[nextPair]
-                    url.writeQueryPair(pair.name, pair.value, after: separator)
-                    separator = UInt8(ascii: "&")
-                    nextPair += 1
+        // Where each prefix ends in the whole path and in the whole query (scratch space on
+        // the stack: this runs for every page).
+        return withUnsafeTemporaryAllocation(of: (path: Int, query: Int).self, capacity: steps.count) { ends in
+            let path = URLWriter.make(upperBound: pathBound(steps[...])) { url in
+                for index in steps.indices {
+                    write(steps[index...index], to: &url)
+                    ends[index].path = url.count
                 }
-                ends[index].query = url.count
             }
-        }
-        var urls: [String] = []
-        urls.reserveCapacity(steps.count)
-        for index in steps.indices {
-            let (pathEnd, queryEnd) = ends[index]
-            if queryEnd == 0 && pathEnd == path.utf8.count && pathEnd > 0 {
-                urls.append(path)   // the whole path, shared
-                continue
+            // Query pairs are sorted by step, so a prefix's query is a prefix of the whole one.
+            let query = URLWriter.make(upperBound: queryBound(state.query, before: steps.count)) { url in
+                var separator = UInt8(ascii: "?")
+                var nextPair = 0
+                for index in steps.indices {
+                    while nextPair < state.query.count && state.query[nextPair].step <= index {
+                        let pair = state.query[nextPair]
+                        url.writeQueryPair(pair.name, pair.value, after: separator)
+                        separator = UInt8(ascii: "&")
+                        nextPair += 1
+                    }
+                    ends[index].query = url.count
+                }
             }
-            urls.append(URLWriter.make(upperBound: 1 + pathEnd + queryEnd) { url in
-                if pathEnd == 0 { url.write(UInt8(ascii: "/")) } else { url.write(prefix: pathEnd, of: path) }
-                url.write(prefix: queryEnd, of: query)
-            })
+            var urls: [String] = []
+            urls.reserveCapacity(steps.count)
+            for index in steps.indices {
+                let (pathEnd, queryEnd) = ends[index]
+                if queryEnd == 0 && pathEnd == path.utf8.count && pathEnd > 0 {
+                    urls.append(path)   // the whole path, shared
+                    continue
+                }
+                urls.append(URLWriter.make(upperBound: 1 + pathEnd + queryEnd) { url in
+                    if pathEnd == 0 { url.write(UInt8(ascii: "/")) } else { url.write(prefix: pathEnd, of: path) }
+                    url.write(prefix: queryEnd, of: query)
+                })
+            }
+            return urls
         }
-        return urls
     }
 
     // MARK: - Structure
