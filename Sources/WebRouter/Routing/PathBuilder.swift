@@ -78,8 +78,7 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
         let node = table.nodes[state.steps[state.steps.count - 1].node]
         // The edge comes from this node's own screen value, which the route table walked,
         // so the child exists and its content is `Next`, the transition's nested screen.
-        let universal = edge.isUniversal ? edge.name.flatMap { edge.kind == .push ? node.pushChildren[$0] : node.presentChildren[$0] } : nil
-        guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)] ?? universal,
+        guard let child = node.child(following: edge),
               let next = table.nodes[child].screenBox(as: Next.self) else {
             preconditionFailure("\(node.screenName) has a transition the route table did not find; transitions must be stored properties (or inside tuples/structs of them, 3 levels deep at most)")
         }

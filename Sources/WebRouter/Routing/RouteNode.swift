@@ -108,6 +108,14 @@ extension RouteNode {
     /// The box holding the content screen as `S`, for reading a field of it (a transition)
     /// without copying the whole screen value; `nil` when the node shows another screen.
     @inline(__always)
+    /// The child a move along `edge` reaches: the transition this node's screen holds, or
+    /// a universal transition by its name; `nil` when neither is part of the tree here.
+    func child(following edge: RouteEdge) -> Int? {
+        if let child = childByIdentity[ObjectIdentifier(edge.identity)] { return child }
+        guard edge.isUniversal, let name = edge.name else { return nil }
+        return edge.kind == .push ? pushChildren[name] : presentChildren[name]
+    }
+
     func screenBox<S: ContentScreen>(as type: S.Type) -> ScreenBox<S>? {
         guard screenType == ObjectIdentifier(S.self) else { return nil }
         // Same ObjectIdentifier, same type: the box was made for exactly `S`.

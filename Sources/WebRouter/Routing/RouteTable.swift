@@ -205,6 +205,34 @@ public final class RouteTable: Sendable {
         }
     }
 
+    /// The URL of a move along `edge` from the node `from`, whose own URL is `path` then
+    /// `query` (`?…` or ""), with the move's context `segments`; `nil` when the edge is not
+    /// part of the tree there (a transition made at render time).
+    ///
+    /// Typed links print through here. It is not generic, and the routers pass their fields
+    /// rather than themselves: from a `Router<From>` method the same work looked up the
+    /// router's generic metadata on every link, a tenth of a result list's CPU.
+    func link(
+        from: Int, at path: String, query: String, following edge: RouteEdge, segments: UnsafeBufferPointer<String>
+    ) -> String? {
+        guard let child = nodes[from].child(following: edge) else { return nil }
+        let target = nodes[child]
+        // One allocation: room for the path so far, the step, its context and the query.
+        var bound = path.utf8.count + 2 + target.name.utf8.count + query.utf8.count
+        for segment in segments { bound += 1 + URLWriter.segmentBound(segment) }
+        return URLWriter.make(upperBound: bound) { url in
+            if path != "/" { url.write(path) }
+            url.write(UInt8(ascii: "/"))
+            if target.kind.isPresent { url.write(UInt8(ascii: "~")) }
+            url.write(target.name)
+            for segment in segments {
+                url.write(UInt8(ascii: "/"))
+                url.writeSegment(segment)
+            }
+            url.write(query)
+        }
+    }
+
     /// The URL of every prefix of a state, `urls[i]` for the first `i + 1` steps. The whole
     /// path and query are printed once; each URL copies its prefix of them, so the cost is
     /// linear in the depth.

@@ -103,38 +103,19 @@ public struct Router<From: ContentScreen>: Sendable {
     // Out of line: the inlined `link` overloads read the transition through the key path
     // where it is a literal (so the read folds to a field access) and call this.
     @usableFromInline func link(_ edge: RouteEdge, _ segments: [String]) -> String {
-        makeLink(edge, segments)
+        let from = path.state.steps[position].node
+        return segments.withUnsafeBufferPointer { segments in
+            table.link(from: from, at: pathURL, query: querySuffix, following: edge, segments: segments)
+        } ?? url
     }
 
     /// The same for a context of one segment, without an array for it.
     @usableFromInline func link(_ edge: RouteEdge, segment: String) -> String {
-        makeLink(edge, CollectionOfOne(segment))
-    }
-
-    @inline(__always)
-    private func makeLink<Segments: Collection<String>>(_ edge: RouteEdge, _ segments: Segments) -> String {
-        let node = table.nodes[path.state.steps[position].node]
-        guard let child = node.childByIdentity[ObjectIdentifier(edge.identity)]
-                ?? (edge.isUniversal ? universalChild(node, edge) : nil) else {
-            // The transition value is not part of the tree at this place (a transition
-            // made at render time); there is no URL for it, stay here.
-            return url
-        }
-        let target = table.nodes[child]
-        // One allocation: room for the path so far, the step, its context and the query.
-        var bound = pathURL.utf8.count + 2 + target.name.utf8.count + querySuffix.utf8.count
-        for segment in segments { bound += 1 + URLWriter.segmentBound(segment) }
-        return URLWriter.make(upperBound: bound) { url in
-            if pathURL != "/" { url.write(pathURL) }
-            url.write(UInt8(ascii: "/"))
-            if target.kind.isPresent { url.write(UInt8(ascii: "~")) }
-            url.write(target.name)
-            for segment in segments {
-                url.write(UInt8(ascii: "/"))
-                url.writeSegment(segment)
-            }
-            url.write(querySuffix)
-        }
+        let from = path.state.steps[position].node
+        return withUnsafePointer(to: segment) { segment in
+            table.link(from: from, at: pathURL, query: querySuffix, following: edge,
+                       segments: UnsafeBufferPointer(start: segment, count: 1))
+        } ?? url
     }
 
     /// The URL of this screen with another context (its own step re-encoded).
@@ -143,11 +124,6 @@ public struct Router<From: ContentScreen>: Sendable {
         steps[position] = RouteState.Step(node: steps[position].node, segments: segments[...])
         let printed = table.pathString(steps)
         return (printed.isEmpty ? "/" : printed) + querySuffix
-    }
-
-    func universalChild(_ node: RouteNode, _ edge: RouteEdge) -> Int? {
-        guard let name = edge.name else { return nil }
-        return edge.kind == .push ? node.pushChildren[name] : node.presentChildren[name]
     }
 
     // MARK: - Back and dismiss

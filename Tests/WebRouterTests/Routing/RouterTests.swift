@@ -41,6 +41,17 @@ struct RouterTests {
         open(content)
     }
 
+    /// A transition value made while rendering is not part of the tree: its link stays on
+    /// the current page rather than inventing a URL. Deep links take the same lookup.
+    @Test func aTransitionOutsideTheTreeLinksToTheCurrentPage() throws {
+        let tournament = try router(Tournament.self, at: "/feed/tournament/5")
+        let madeNow = Push<Tournament, Match>(Match())
+        #expect(tournament.link(madeNow._edge, segment: "12") == "/feed/tournament/5")
+        #expect(tournament.link(madeNow._edge, ["12"]) == "/feed/tournament/5")
+        #expect(tournament.link(tournament.screen.match._edge, segment: "12") == "/feed/tournament/5/match/12")
+        #expect(tournament.link(tournament.screen.match._edge, ["12"]) == "/feed/tournament/5/match/12")
+    }
+
     @Test func typedLinksFromTheCurrentState() throws {
         let feed = try router(Feed.self, at: "/feed")
         #expect(feed.link(\.match, 12) == "/feed/match/12")
