@@ -105,9 +105,6 @@ final class RouteNode: Sendable {
 }
 
 extension RouteNode {
-    /// The box holding the content screen as `S`, for reading a field of it (a transition)
-    /// without copying the whole screen value; `nil` when the node shows another screen.
-    @inline(__always)
     /// The child a move along `edge` reaches: the transition this node's screen holds, or
     /// a universal transition by its name; `nil` when neither is part of the tree here.
     func child(following edge: RouteEdge) -> Int? {
@@ -116,6 +113,9 @@ extension RouteNode {
         return edge.kind == .push ? pushChildren[name] : presentChildren[name]
     }
 
+    /// The box holding the content screen as `S`, for reading a field of it (a transition)
+    /// without copying the whole screen value; `nil` when the node shows another screen.
+    @inline(__always)
     func screenBox<S: ContentScreen>(as type: S.Type) -> ScreenBox<S>? {
         guard screenType == ObjectIdentifier(S.self) else { return nil }
         // Same ObjectIdentifier, same type: the box was made for exactly `S`.
