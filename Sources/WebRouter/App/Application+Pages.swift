@@ -3,7 +3,7 @@ extension Application {
     /// wrapped in the chrome.
     func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
         var memory = tabMemory(cookie: context.tabMemoryCookie)
-        let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0, in: self.table) })
+        let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0) })
 
         var layers: [LayerModel] = []
         layers.reserveCapacity(resolution.layers.count)
@@ -65,12 +65,13 @@ extension Application {
         return response
     }
 
-    /// The stacks the request's tab-memory cookie remembers, decoded once per cookie value
-    /// (values over ``tabMemoryCacheLimit`` bytes are decoded each time, never kept).
+    /// The stacks the request's tab-memory cookie remembers, decoded and checked against the
+    /// tree once per cookie value (values over ``tabMemoryCacheLimit`` bytes are decoded each
+    /// time, never kept).
     func tabMemory(cookie: String?) -> TabMemory {
         guard let cookie else { return TabMemory() }
-        guard cookie.utf8.count <= Self.tabMemoryCacheLimit else { return TabMemory(cookie: cookie) }
-        return tabMemories.value(for: cookie) { TabMemory(cookie: cookie) }
+        guard cookie.utf8.count <= Self.tabMemoryCacheLimit else { return TabMemory(cookie: cookie, table: table) }
+        return tabMemories.value(for: cookie) { TabMemory(cookie: cookie, table: table) }
     }
 
     func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let parsed = BoundedCache<String, TabMemory>(capacity: 1024)
-/// let memory = parsed.value(for: cookie) { TabMemory(cookie: cookie) }
+/// let memory = parsed.value(for: cookie) { TabMemory(cookie: cookie, table: table) }
 /// ```
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries: Locked<[Key: Value]>

@@ -26,4 +26,17 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self).contains(#"href="/search/~user/7""#))
         #expect(app.tabMemories.count == 0)
     }
+
+    /// A cookie is checked against the tree when it is decoded: the cookie the server sets
+    /// next keeps the valid paths and drops the entries that never named a state of their tab.
+    @Test func theCookieWrittenBackKeepsOnlyValidPaths() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        let cookie = "wr_tabs=search=%2Fsearch%2F~user%2F7&dashboard=%2Ffeed%2Fmatch%2F1&nope=%2Ffeed"
+        let response = await app.respond(to: HTTPRequest(path: "/feed/tournament/5", headers: ["Cookie": cookie]))
+        let set = response.headers.values(for: "Set-Cookie").first { $0.hasPrefix("wr_tabs=") }
+        #expect(set?.hasPrefix("wr_tabs=feed=/feed/tournament/5&search=/search/~user/7;") == true, "\(set ?? "none")")
+        let html = String(decoding: response.body, as: UTF8.self)
+        #expect(html.contains(#"href="/search/~user/7""#))
+        #expect(html.contains(#"href="/dashboard""#))
+    }
 }
