@@ -108,9 +108,11 @@ extension RouteNode {
     /// The child a move along `edge` reaches: the transition this node's screen holds, or
     /// a universal transition by its name; `nil` when neither is part of the tree here.
     func child(following edge: RouteEdge) -> Int? {
-        if let child = childByIdentity[ObjectIdentifier(edge.identity)] { return child }
-        guard edge.isUniversal, let name = edge.name else { return nil }
-        return edge.kind == .push ? pushChildren[name] : presentChildren[name]
+        if edge.isUniversal {
+            guard let name = edge.name else { return nil }
+            return edge.kind == .push ? pushChildren[name] : presentChildren[name]
+        }
+        return childByIdentity[ObjectIdentifier(edge.identity)]
     }
 
     /// The box holding the content screen as `S`, for reading a field of it (a transition)

@@ -26,6 +26,12 @@ public protocol Transition: Sendable {
 /// without reflection at request time.
 public final class TransitionIdentity: Sendable {
     init() {}
+
+    /// The identity every reference to a universal transition shares. A reference is found by
+    /// its name, never by identity (the route table registers only the transitions screens
+    /// store), and it is usually made afresh on each use (`var share: Present<Self, Share>
+    /// { Present(universal: "share") }`), so it should not allocate an identity of its own.
+    static let universalReference = TransitionIdentity()
 }
 
 /// A transition as the route table sees it: kind, target, context codec and name.
@@ -57,7 +63,7 @@ public struct RouteEdge: Sendable {
         self.kind = kind
         self.target = nil
         self.codec = codec
-        self.identity = TransitionIdentity()
+        self.identity = .universalReference
         self.name = name
         self.isUniversal = true
     }
