@@ -46,11 +46,11 @@ extension Application {
             page.alerts.append(model)
             page.csrfToken = context.csrfToken   // the chrome's own forms are the alerts'
         }
-        if !configuration.observers.isEmpty {
+        if configuration.observers.contains(where: \.observesScreenViews) {
             var view = ScreenView(url: resolution.url, screen: top.screenName,
                                   layers: resolution.layers.map(\.screenName), status: status.code)
             if case .shown(let model) = alert { view.alert = model.title }
-            for observer in configuration.observers { observer.screenViewed(view) }
+            for observer in configuration.observers where observer.observesScreenViews { observer.screenViewed(view) }
         }
         // Room for the fragments and the chrome around them, so the page seldom grows its
         // buffer; the response is then sent from that buffer, without copying it.

@@ -12,6 +12,10 @@
 /// Observers are called on the request's task after the page or redirect is ready; keep
 /// them quick, or hand work to a task of your own.
 public protocol RouteObserver: Sendable {
+    /// Whether to tell this observer of screen views. `false` skips building the
+    /// ``ScreenView`` of each page for it (an observer of moves only, or a log whose level
+    /// drops views). Asked once per page; `true` unless implemented.
+    var observesScreenViews: Bool { get }
     /// A page of a state was rendered.
     func screenViewed(_ view: ScreenView)
     /// An action moved the visitor from one URL to another.
@@ -19,6 +23,7 @@ public protocol RouteObserver: Sendable {
 }
 
 extension RouteObserver {
+    public var observesScreenViews: Bool { true }
     public func screenViewed(_ view: ScreenView) {}
     public func moved(_ move: RouteMove) {}
 }

@@ -15,6 +15,9 @@ struct RouteLog: RouteObserver {
         self.logger = logger
     }
 
+    /// Views are logged at `debug`: at a higher level the page's view is not even built.
+    var observesScreenViews: Bool { logger.logLevel <= .debug }
+
     func screenViewed(_ view: ScreenView) {
         logger.debug("view \(view.screen) \(view.url) \(view.status)",
                      metadata: ["layers": .string(view.layers.joined(separator: " > "))])

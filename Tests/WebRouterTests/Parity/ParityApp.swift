@@ -150,10 +150,12 @@ struct Wizard: ContentScreen {
 
 /// Records what observers are told.
 final class Recorder: RouteObserver {
+    let observesScreenViews: Bool
     let views = Mutex<[ScreenView]>([])
     let moves = Mutex<[RouteMove]>([])
     func screenViewed(_ view: ScreenView) { views.withLock { $0.append(view) } }
     func moved(_ move: RouteMove) { moves.withLock { $0.append(move) } }
+    init(observesScreenViews: Bool = true) { self.observesScreenViews = observesScreenViews }
 }
 
 enum ParityApp {

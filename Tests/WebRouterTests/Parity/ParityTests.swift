@@ -210,4 +210,14 @@ struct ParityTests {
         #expect(views.allSatisfy { $0.alert == nil })
         #expect(recorder.moves.withLock { $0 } == [RouteMove(from: "/lobby/~player/7", to: "/lobby", action: "close-all", screen: "Person")])
     }
+
+    @Test func anObserverOfMovesOnlyIsNotToldOfScreenViews() async throws {
+        let recorder = Recorder(observesScreenViews: false)
+        try await ParityApp.make(observer: recorder).test { client in
+            let person = try await client.get("/lobby/~player/7")
+            _ = try await client.submit("close-all", on: person)
+        }
+        #expect(recorder.views.withLock { $0 }.isEmpty)
+        #expect(recorder.moves.withLock { $0 }.map(\.to) == ["/lobby"])
+    }
 }
