@@ -27,6 +27,12 @@ public final class Application: Sendable {
     /// cookies can hold at most about a megabyte.
     let tabMemories = BoundedCache<String, TabMemory>(capacity: 256)
     static let tabMemoryCacheLimit = 2048
+    /// What request targets route to, with the URL of each prefix printed: a state is a pure
+    /// function of its target, and visitors (and load tests) ask for the same pages over and
+    /// over. Only targets that name a state, of up to ``routeCacheKeyLimit`` bytes, go in,
+    /// so a flood of new or hostile URLs can only make it miss.
+    let routes = BoundedCache<String, ParsedPath>(capacity: 1024)
+    static let routeCacheKeyLimit = 512
 
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
         try self.init(table: RouteTable(window), configuration: configuration)
@@ -82,7 +88,7 @@ public final class Application: Sendable {
             return finish(.redirect(to: defaultURL(forCase: selectedCase(context)), status: .found), context)
         }
         let parsed: ParsedPath
-        switch table.parse(request.pathSegments, query: request.query) {
+        switch route(request) {
         case .success(let path): parsed = path
         case .failure(let error): return finish(notFoundPage(error, request: request), context)
         }
@@ -101,6 +107,17 @@ public final class Application: Sendable {
             return finish(await performAction(parsed, context: context), context)
         }
         return finish(await renderPage(parsed, context: context, status: .ok), context)
+    }
+
+    /// The state the request's target names, remembered per target (see ``routes``).
+    func route(_ request: HTTPRequest) -> Result<ParsedPath, RouteParseError> {
+        let key = request.targetKey.flatMap { $0.utf8.count <= Self.routeCacheKeyLimit ? $0 : nil }
+        if let key, let known = routes[key] { return .success(known) }
+        let result = table.parse(request.pathSegments, query: request.query)
+        guard let key, case .success(var parsed) = result else { return result }
+        parsed.prefixURLs = table.prefixURLs(parsed.state)
+        routes[key] = parsed
+        return .success(parsed)
     }
 
     /// Whether the request came over TLS, so its cookies must be `Secure`.

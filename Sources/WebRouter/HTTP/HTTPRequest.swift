@@ -12,13 +12,17 @@
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
     /// The path exactly as sent (still percent-encoded), without the query.
-    public var path: String
+    public var path: String { didSet { targetKey = nil } }
     /// The path split on `/` first, then each segment percent-decoded (so `%2F` stays inside
     /// one segment). `/` gives `[]`; a trailing slash is dropped.
-    public var pathSegments: [String]
-    public var query: QueryItems
+    public var pathSegments: [String] { didSet { targetKey = nil } }
+    public var query: QueryItems { didSet { targetKey = nil } }
     /// The query string as sent, without `?`; `nil` when the target had no `?`.
-    public var rawQuery: String?
+    public var rawQuery: String? { didSet { targetKey = nil } }
+    /// The request target as sent (`/feed/match/12?tab=stats`) while `path`, `pathSegments`,
+    /// `query` and `rawQuery` are still what it parses to; changing any of them clears it.
+    /// The application remembers what a target routes to under this key.
+    private(set) var targetKey: String?
     public var headers: HTTPHeaders {
         didSet { cookieHeader = headers["Cookie"] }
     }
@@ -54,12 +58,13 @@ public struct HTTPRequest: Sendable {
         body: [UInt8] = []
     ) {
         let target = RequestTarget.parse(path, strict: false)
-            ?? RequestTarget(path: path, rawQuery: nil, segments: [], query: QueryItems())
+            ?? RequestTarget(raw: nil, path: path, rawQuery: nil, segments: [], query: QueryItems())
         self.init(
             method: method, target: target, headers: headers, body: body, remoteAddress: nil)
         if let query {
             self.query = query
             self.rawQuery = query.encoded
+            targetKey = nil
         }
     }
 
@@ -69,6 +74,7 @@ public struct HTTPRequest: Sendable {
         self.pathSegments = target.segments
         self.query = target.query
         self.rawQuery = target.rawQuery
+        self.targetKey = target.raw
         self.headers = headers
         self.cookieHeader = headers["Cookie"]
         self.body = body

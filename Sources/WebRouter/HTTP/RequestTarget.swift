@@ -9,6 +9,8 @@
 /// target?.rawQuery   // "q=1"
 /// ```
 struct RequestTarget {
+    /// The target as sent (path and query), when the parts below were read from it.
+    var raw: String?
     var path: String
     var rawQuery: String?
     var segments: [String]
@@ -46,6 +48,7 @@ struct RequestTarget {
         } else {
             query = QueryItems()
         }
-        return RequestTarget(path: String(pathPart), rawQuery: rawQuery.map(String.init), segments: segments, query: query)
+        return RequestTarget(
+            raw: target, path: String(pathPart), rawQuery: rawQuery.map(String.init), segments: segments, query: query)
     }
 }

@@ -47,7 +47,7 @@ struct Resolution: Sendable {
             return node.presentation.title ?? Self.title(of: node.content, context: path.values[index])
         }
 
-        let urls = table.prefixURLs(path.state)
+        let urls = path.prefixURLs ?? table.prefixURLs(path.state)
         var layers: [Layer] = []
         var start = 0
         while start < steps.count {

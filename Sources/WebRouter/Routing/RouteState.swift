@@ -42,11 +42,14 @@ public struct RouteState: Hashable, Sendable {
 
 /// A state with its decoded context values, as parsed from a URL.
 @usableFromInline struct ParsedPath: Sendable {
-    @usableFromInline var state: RouteState
+    @usableFromInline var state: RouteState { didSet { prefixURLs = nil } }
     /// The decoded context of each step (`()` for `Void`).
     let values: [any Sendable]
     /// Some query value of a screen did not decode: the canonical URL leaves it out.
     var hasInvalidQuery = false
+    /// The URL of every prefix of the state (``RouteTable/prefixURLs(_:)``), when printed
+    /// with the parse: the page's breadcrumb and each screen's own URL.
+    var prefixURLs: [String]? = nil
 }
 
 /// Why a path does not name a state; the page for it links to `validPrefix`.

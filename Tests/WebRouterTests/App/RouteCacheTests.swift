@@ -1,0 +1,39 @@
+import Testing
+@testable import WebRouter
+
+/// What a target routes to is remembered per target: a page never depends on whether its
+/// URL was asked for before, and a request changed after it was made routes by its new parts.
+@Suite struct RouteCacheTests {
+    private func page(_ app: Application, _ request: HTTPRequest) async -> String {
+        String(decoding: await app.respond(to: request).body, as: UTF8.self)
+    }
+
+    @Test func aRepeatedTargetRendersTheSamePage() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        let first = await page(app, HTTPRequest(path: "/feed/tournament/5?x=1"))
+        let second = await page(app, HTTPRequest(path: "/feed/tournament/5?x=1"))
+        #expect(first == second)
+        #expect(first.contains(#"<nav aria-label="Breadcrumb""#))
+        #expect(app.routes.count == 1)
+    }
+
+    @Test func aRequestChangedAfterItWasMadeRoutesByItsNewParts() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        _ = await page(app, HTTPRequest(path: "/feed"))
+        var moved = HTTPRequest(path: "/feed")
+        moved.pathSegments = ["search"]
+        #expect(await page(app, moved).contains(#"data-screen="Search""#))
+        var queried = HTTPRequest(path: "/feed")
+        queried.query = QueryItems([("x", "1")])
+        #expect(await page(app, queried).contains(#"data-screen="Feed""#))
+        #expect(app.routes.count == 1)
+    }
+
+    @Test func unknownAndOversizedTargetsAreNotKept() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        #expect(await app.respond(to: HTTPRequest(path: "/nowhere")).status == .notFound)
+        let long = "/feed?q=" + String(repeating: "a", count: Application.routeCacheKeyLimit)
+        #expect(await app.respond(to: HTTPRequest(path: long)).status == .ok)
+        #expect(app.routes.count == 0)
+    }
+}
