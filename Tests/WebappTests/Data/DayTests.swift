@@ -23,5 +23,9 @@ struct DayTests {
         let sunday = try #require(Day("2026-11-22"))
         #expect(sunday.weekday == 7)
         #expect(DayTime(day: sunday, hour: 9, minute: 5).description == "2026-11-22 09:05")
+        #expect(DayTime(day: sunday, hour: 23, minute: 59).time == "23:59")
+        #expect(Day(year: 7, month: 1, day: 9)?.description == "0007-01-09")
+        #expect(Day(year: 2026, month: 1, day: 9)?.formatted == "Fri 9 Jan 2026")
+        #expect(Day(daysSinceEpoch: 3_000_000).description == "10183-09-21")   // past 9999: padded, not cut
     }
 }

@@ -86,11 +86,57 @@ struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`, the form used in data and URLs.
     var description: String {
-        Day.pad(year, 4) + "-" + Day.pad(month, 2) + "-" + Day.pad(day, 2)
+        guard (0...9999).contains(year) else {
+            return Day.pad(year, 4) + "-" + Day.pad(month, 2) + "-" + Day.pad(day, 2)
+        }
+        // Ten ASCII bytes written in place: a small string, without the five intermediate
+        // strings of pad-and-concatenate (pages print a date per match).
+        return String(unsafeUninitializedCapacity: 10) { out in
+            Day.writeDigits(year, width: 4, to: out, at: 0)
+            out[4] = UInt8(ascii: "-")
+            Day.writeDigits(month, width: 2, to: out, at: 5)
+            out[7] = UInt8(ascii: "-")
+            Day.writeDigits(day, width: 2, to: out, at: 8)
+            return 10
+        }
     }
 
-    /// A human form for pages, e.g. "Sat 21 Nov 2026".
-    var formatted: String { "\(weekdayName) \(day) \(monthName) \(year)" }
+    /// A human form for pages, e.g. "Sat 21 Nov 2026", written in place like ``description``.
+    var formatted: String {
+        guard (0...9999).contains(year) else { return "\(weekdayName) \(day) \(monthName) \(year)" }
+        let weekday = weekdayName, month = monthName
+        let dayWidth = day < 10 ? 1 : 2
+        return String(unsafeUninitializedCapacity: weekday.utf8.count + month.utf8.count + dayWidth + 7) { out in
+            var count = Day.write(weekday, to: out, at: 0)
+            out[count] = UInt8(ascii: " ")
+            Day.writeDigits(day, width: dayWidth, to: out, at: count + 1)
+            count += 1 + dayWidth
+            out[count] = UInt8(ascii: " ")
+            count = Day.write(month, to: out, at: count + 1)
+            out[count] = UInt8(ascii: " ")
+            Day.writeDigits(year, width: 4, to: out, at: count + 1)
+            return count + 5
+        }
+    }
+
+    /// Writes `value` (at least 0, below 10^`width`) as `width` decimal digits, zero-padded.
+    static func writeDigits(_ value: Int, width: Int, to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+            out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
+
+    /// Copies `text`'s bytes to `out` at `offset`; returns the offset after them.
+    static func write(_ text: String, to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        var index = offset
+        for byte in text.utf8 {
+            out[index] = byte
+            index += 1
+        }
+        return index
+    }
 
     static func < (lhs: Day, rhs: Day) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

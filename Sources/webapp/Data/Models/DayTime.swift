@@ -22,10 +22,35 @@ struct DayTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The time of day as `HH:MM`.
-    var time: String { Day.pad(hour, 2) + ":" + Day.pad(minute, 2) }
+    var time: String {
+        String(unsafeUninitializedCapacity: 5) { out in
+            writeTime(to: out, at: 0)
+            return 5
+        }
+    }
 
     /// `YYYY-MM-DD HH:MM`.
-    var description: String { day.description + " " + time }
+    var description: String {
+        guard (0...9999).contains(day.year) else { return day.description + " " + time }
+        // One string of sixteen bytes, written in place (it is a `<time datetime>` on pages).
+        return String(unsafeUninitializedCapacity: 16) { out in
+            Day.writeDigits(day.year, width: 4, to: out, at: 0)
+            out[4] = UInt8(ascii: "-")
+            Day.writeDigits(day.month, width: 2, to: out, at: 5)
+            out[7] = UInt8(ascii: "-")
+            Day.writeDigits(day.day, width: 2, to: out, at: 8)
+            out[10] = UInt8(ascii: " ")
+            writeTime(to: out, at: 11)
+            return 16
+        }
+    }
+
+    /// Writes `HH:MM` (hour and minute are clamped to two digits) at `offset`.
+    private func writeTime(to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        Day.writeDigits(hour, width: 2, to: out, at: offset)
+        out[offset + 2] = UInt8(ascii: ":")
+        Day.writeDigits(minute, width: 2, to: out, at: offset + 3)
+    }
 
     static func < (lhs: DayTime, rhs: DayTime) -> Bool {
         (lhs.day, lhs.hour, lhs.minute) < (rhs.day, rhs.hour, rhs.minute)
