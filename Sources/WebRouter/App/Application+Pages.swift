@@ -46,11 +46,14 @@ extension Application {
             page.alerts.append(model)
             page.csrfToken = context.csrfToken   // the chrome's own forms are the alerts'
         }
-        if configuration.observers.contains(where: \.observesScreenViews) {
-            var view = ScreenView(url: resolution.url, screen: top.screenName,
+        var view: ScreenView?
+        for observer in configuration.observers where observer.observesScreenViews {
+            if view == nil {
+                view = ScreenView(url: resolution.url, screen: top.screenName,
                                   layers: resolution.layers.map(\.screenName), status: status.code)
-            if case .shown(let model) = alert { view.alert = model.title }
-            for observer in configuration.observers where observer.observesScreenViews { observer.screenViewed(view) }
+                if case .shown(let model) = alert { view?.alert = model.title }
+            }
+            if let view { observer.screenViewed(view) }
         }
         // Room for the fragments and the chrome around them, so the page seldom grows its
         // buffer; the response is then sent from that buffer, without copying it.

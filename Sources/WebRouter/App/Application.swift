@@ -28,9 +28,10 @@ public final class Application: Sendable {
     let tabMemories = BoundedCache<String, TabMemory>(capacity: 256)
     static let tabMemoryCacheLimit = 2048
     /// What request targets route to, with the URL of each prefix printed: a state is a pure
-    /// function of its target, and visitors (and load tests) ask for the same pages over and
-    /// over. Only targets that name a state, of up to ``routeCacheKeyLimit`` bytes, go in,
-    /// so a flood of new or hostile URLs can only make it miss.
+    /// function of its target (contexts and queries decode from the URL alone, see
+    /// ``URLContext``), and visitors (and load tests) ask for the same pages over and over.
+    /// Only ASCII targets that name a state, of up to ``routeCacheKeyLimit`` bytes, go in, so
+    /// a flood of new or hostile URLs can only make it miss.
     let routes = BoundedCache<String, ParsedPath>(capacity: 1024)
     static let routeCacheKeyLimit = 512
 
@@ -110,14 +111,26 @@ public final class Application: Sendable {
     }
 
     /// The state the request's target names, remembered per target (see ``routes``).
+    ///
+    /// Only ASCII targets are keys (browsers percent-encode everything else): `String`
+    /// equality is canonical equivalence, so two raw targets with different bytes, such as
+    /// `é` and `e` + U+0301, would otherwise share an entry although they decode differently.
     func route(_ request: HTTPRequest) -> Result<ParsedPath, RouteParseError> {
-        let key = request.targetKey.flatMap { $0.utf8.count <= Self.routeCacheKeyLimit ? $0 : nil }
+        let key = request.targetKey.flatMap(Self.routeCacheKey)
         if let key, let known = routes[key] { return .success(known) }
         let result = table.parse(request.pathSegments, query: request.query)
         guard let key, case .success(var parsed) = result else { return result }
         parsed.prefixURLs = table.prefixURLs(parsed.state)
         routes[key] = parsed
         return .success(parsed)
+    }
+
+    /// `target` when it can be a key of ``routes``: ASCII, and at most ``routeCacheKeyLimit`` bytes.
+    static func routeCacheKey(_ target: String) -> String? {
+        let utf8 = target.utf8
+        guard utf8.count <= routeCacheKeyLimit else { return nil }
+        for byte in utf8 where byte >= 0x80 { return nil }
+        return target
     }
 
     /// Whether the request came over TLS, so its cookies must be `Secure`.

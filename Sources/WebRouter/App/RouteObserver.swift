@@ -1,4 +1,4 @@
-/// An app-level hook told of every screen view and every move (SwiftfulRouting's
+/// An app-level hook told of every move and, unless it declines them, every screen view (SwiftfulRouting's
 /// `RoutingLogger`, VDFlow's `StepsObserver`), for analytics or logs.
 ///
 /// ```swift
@@ -14,7 +14,7 @@
 public protocol RouteObserver: Sendable {
     /// Whether to tell this observer of screen views. `false` skips building the
     /// ``ScreenView`` of each page for it (an observer of moves only, or a log whose level
-    /// drops views). Asked once per page; `true` unless implemented.
+    /// drops views). Asked for each page; `true` unless implemented.
     var observesScreenViews: Bool { get }
     /// A page of a state was rendered.
     func screenViewed(_ view: ScreenView)

@@ -24,7 +24,9 @@
 /// ```
 /// Decoding must be the inverse of encoding: the router relies on
 /// `Self(pathSegments: encoded) == self` for every value (the round-trip law).
-/// A segment that does not decode makes the URL a `404`.
+/// A segment that does not decode makes the URL a `404`. Decoding must depend on the segments
+/// alone, never on stored data (whether id 12 still exists is the screen's question, answered
+/// in its body): the application remembers what each URL decodes to.
 public protocol URLContext: Sendable {
     /// How many path segments a value spans; 1 unless overridden.
     static var pathSegmentCount: Int { get }

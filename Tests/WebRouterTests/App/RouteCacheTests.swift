@@ -29,6 +29,16 @@ import Testing
         #expect(app.routes.count == 1)
     }
 
+    /// Two raw targets that are canonically equivalent but differ in bytes (a precomposed `é`
+    /// and `e` + U+0301) decode to different values, so neither may answer for the other.
+    @Test func nonASCIITargetsAreNotKept() async throws {
+        let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
+        #expect(await app.respond(to: HTTPRequest(path: "/feed?x=caf\u{E9}")).status == .ok)
+        #expect(await app.respond(to: HTTPRequest(path: "/feed?x=cafe\u{301}")).status == .ok)
+        #expect(app.routes.count == 0)
+        #expect(Application.routeCacheKey("/feed?x=caf%C3%A9") != nil)
+    }
+
     @Test func unknownAndOversizedTargetsAreNotKept() async throws {
         let app = Application(table: SeedTree.table, configuration: .init(appName: "Scores"))
         #expect(await app.respond(to: HTTPRequest(path: "/nowhere")).status == .notFound)

@@ -27,5 +27,6 @@ struct DayTests {
         #expect(Day(year: 7, month: 1, day: 9)?.description == "0007-01-09")
         #expect(Day(year: 2026, month: 1, day: 9)?.formatted == "Fri 9 Jan 2026")
         #expect(Day(daysSinceEpoch: 3_000_000).description == "10183-09-21")   // past 9999: padded, not cut
+        #expect(Day(year: 7, month: 1, day: 9)?.formatted == "Tue 9 Jan 7")   // a human year is not padded
     }
 }

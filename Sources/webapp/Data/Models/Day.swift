@@ -103,7 +103,7 @@ struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// A human form for pages, e.g. "Sat 21 Nov 2026", written in place like ``description``.
     var formatted: String {
-        guard (0...9999).contains(year) else { return "\(weekdayName) \(day) \(monthName) \(year)" }
+        guard (1000...9999).contains(year) else { return "\(weekdayName) \(day) \(monthName) \(year)" }
         let weekday = weekdayName, month = monthName
         let dayWidth = day < 10 ? 1 : 2
         return String(unsafeUninitializedCapacity: weekday.utf8.count + month.utf8.count + dayWidth + 7) { out in
