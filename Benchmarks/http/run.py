@@ -5,7 +5,9 @@ and nginx, all answering the bytes webapp renders for the page under test, on lo
 For each page, the four servers are started fresh; wrk then runs interleaved A B C D A B C D …
 (`--rounds` rounds) at each connection count, and the table reports per server the median
 req/s, the median p99 latency, the peak RSS (VmHWM) and the server's CPU time per request
-(utime + stime from /proc, which varies less than req/s on a shared machine).
+(utime + stime from /proc, which varies less than req/s on a shared machine). With
+`--malloc-count` (the library built from malloc_count.c), webapp's heap allocations per
+request are counted too, on one keep-alive connection: a figure that does not vary at all.
 
     python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH [--duration 5]
 
@@ -215,6 +217,50 @@ def run_wrk(port, path, connections, duration, cookie):
     return requests, rate, p99_ms, (errors.group(0) if errors else None)
 
 
+def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
+    """webapp's heap allocations per request for `path`: a webapp with the counting library
+    preloaded serves `warmup` requests, then `measured` more between two readings of its count."""
+    count_file = os.path.join(work, "malloc-count")
+    port = free_port()
+    env = dict(os.environ, WEBROUTER_SECRET=SECRET, LD_PRELOAD=args.malloc_count, MALLOC_COUNT_FILE=count_file)
+    server = Server("webapp", [args.webapp, "--port", str(port), "--public", "Public", "--no-access-log"],
+                    port, cwd=args.root, env=env)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+        def serve(count):
+            for _ in range(count):
+                connection.request("GET", path, headers={"Cookie": cookie})
+                response = connection.getresponse()
+                response.read()
+                if response.status != 200:
+                    raise RuntimeError(f"webapp answered {response.status} for {path} while counting mallocs")
+
+        def reading():
+            # Let the server finish the last request's bookkeeping, then ask for its count.
+            time.sleep(0.2)
+            os.kill(server.process.pid, signal.SIGUSR2)
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                try:
+                    with open(count_file) as file:
+                        text = file.read().strip()
+                    if text:
+                        os.remove(count_file)
+                        return int(text)
+                except FileNotFoundError:
+                    pass
+                time.sleep(0.05)
+            raise RuntimeError("webapp wrote no malloc count: is the counting library preloaded?")
+
+        serve(warmup)
+        before = reading()
+        serve(measured)
+        return (reading() - before) / measured
+    finally:
+        server.stop()
+
+
 def benchmark_page(path, args, cookie, work):
     """Starts the four servers for one page, runs the interleaved rounds, returns the rows."""
     # A browser that has seen the page once sends back what that visit set (the tab-memory
@@ -233,6 +279,7 @@ def benchmark_page(path, args, cookie, work):
     file_name = "page.html"
     with open(os.path.join(work, file_name), "wb") as file:
         file.write(expected)
+    mallocs = count_mallocs(path, args, cookie, work) if args.malloc_count else None
     env = dict(os.environ, WEBROUTER_SECRET=SECRET)
     ports = {name: free_port() for name in SERVERS}
     with open(os.path.join(work, "nginx.conf"), "w") as file:
@@ -275,6 +322,7 @@ def benchmark_page(path, args, cookie, work):
                     "cpu_us": statistics.median(r[2] for r in results[name]),
                     "rss": servers[name].peak_rss_mb(),
                     "bytes": len(expected),
+                    "mallocs": mallocs if name == "webapp" else None,
                 })
         return rows
     finally:
@@ -296,16 +344,17 @@ def machine_description():
 
 def table(rows):
     by_key = {(r["page"], r["connections"], r["server"]): r for r in rows}
-    lines = ["| page | conns | server | req/s (median) | p99 ms | peak RSS MB | CPU µs/req | vs raw C | vs Hummingbird |",
-             "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| page | conns | server | req/s (median) | p99 ms | peak RSS MB | CPU µs/req | mallocs/req | vs raw C | vs Hummingbird |",
+             "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in rows:
         raw = by_key[(r["page"], r["connections"], "raw C")]
         hb = by_key[(r["page"], r["connections"], "Hummingbird")]
         vs_raw = f"{r['rate'] / raw['rate']:.2f}×" if r["server"] == "webapp" else ""
         vs_hb = f"{r['rate'] / hb['rate']:.2f}×" if r["server"] == "webapp" else ""
         page = f"`{r['page']}` ({r['bytes'] // 1024} KB)"
+        mallocs = f"{r['mallocs']:.1f}" if r.get("mallocs") is not None else ""
         lines.append(f"| {page} | {r['connections']} | {r['server']} | {r['rate']:,.0f} | {r['p99']:.2f} | "
-                     f"{r['rss']:.1f} | {r['cpu_us']:.1f} | {vs_raw} | {vs_hb} |")
+                     f"{r['rss']:.1f} | {r['cpu_us']:.1f} | {mallocs} | {vs_raw} | {vs_hb} |")
     return "\n".join(lines)
 
 
@@ -315,6 +364,7 @@ def main():
     parser.add_argument("--raw", required=True)
     parser.add_argument("--hummingbird", required=True)
     parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
+    parser.add_argument("--malloc-count", help="malloc_count.so, to count webapp's allocations per request")
     parser.add_argument("--root", default=os.getcwd(), help="the repository root (webapp's working directory)")
     parser.add_argument("--duration", type=int, default=int(os.environ.get("BENCH_DURATION", "5")))
     parser.add_argument("--rounds", type=int, default=int(os.environ.get("BENCH_ROUNDS", "3")))
@@ -356,7 +406,9 @@ def main():
                             f"{by['webapp']['rate'] / by['raw C']['rate']:.2f}× raw C, "
                             f"{by['webapp']['rate'] / by['Hummingbird']['rate']:.2f}× Hummingbird; "
                             f"{by['webapp']['cpu_us']:.1f} µs CPU/request "
-                            f"(raw C {by['raw C']['cpu_us']:.1f}); peak RSS {by['webapp']['rss']:.1f} MB")
+                            f"(raw C {by['raw C']['cpu_us']:.1f}); peak RSS {by['webapp']['rss']:.1f} MB"
+                            + (f"; {by['webapp']['mallocs']:.1f} mallocs/request"
+                               if by['webapp'].get('mallocs') is not None else ""))
     report = f"""# Benchmarks
 
 Measured {started:%Y-%m-%d %H:%M} on {machine_description()}, by `make bench`
@@ -366,6 +418,8 @@ the page, signed in as `demo`. webapp renders each request; raw C (libmicrohttpd
 Hummingbird 2 and nginx answer the stored bytes. No server writes an access log (webapp runs with
 `--no-access-log`, nginx with `access_log off`, Hummingbird without its logging middleware). Peak RSS is VmHWM (nginx: master and workers);
 CPU µs/req is the server's utime + stime over the run divided by the requests served.
+mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, over
+2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
 Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
 
 {chr(10).join(headline)}

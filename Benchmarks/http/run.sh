@@ -34,7 +34,9 @@ out="$root/.build/bench"
 mkdir -p "$out"
 # shellcheck disable=SC2046
 cc -O2 -Wall -o "$out/raw_mhd" Benchmarks/http/raw_mhd.c $(pkg-config --cflags --libs libmicrohttpd)
+echo "==> building the allocation counter"
+cc -O2 -Wall -shared -fPIC -o "$out/malloc_count.so" Benchmarks/http/malloc_count.c
 
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$out/raw_mhd" --hummingbird "$hummingbird" \
-    --nginx "$nginx_bin" --root "$root" "$@"
+    --nginx "$nginx_bin" --malloc-count "$out/malloc_count.so" --root "$root" "$@"
