@@ -256,7 +256,9 @@ def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
         serve(warmup)
         before = reading()
         serve(measured)
-        return (reading() - before) / measured
+        counted = (reading() - before) / measured
+        connection.close()
+        return counted
     finally:
         server.stop()
 
