@@ -1,5 +1,5 @@
-/// An app-level hook told of every move and, unless it declines them, every screen view (SwiftfulRouting's
-/// `RoutingLogger`, VDFlow's `StepsObserver`), for analytics or logs.
+/// An app-level hook told of every move and, unless it declines them, every screen view
+/// (SwiftfulRouting's `RoutingLogger`, VDFlow's `StepsObserver`), for analytics or logs.
 ///
 /// ```swift
 /// struct LogObserver: RouteObserver {

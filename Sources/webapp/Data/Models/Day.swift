@@ -92,13 +92,18 @@ struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         // Ten ASCII bytes written in place: a small string, without the five intermediate
         // strings of pad-and-concatenate (pages print a date per match).
         return String(unsafeUninitializedCapacity: 10) { out in
-            Day.writeDigits(year, width: 4, to: out, at: 0)
-            out[4] = UInt8(ascii: "-")
-            Day.writeDigits(month, width: 2, to: out, at: 5)
-            out[7] = UInt8(ascii: "-")
-            Day.writeDigits(day, width: 2, to: out, at: 8)
+            writeDescription(to: out, at: 0)
             return 10
         }
+    }
+
+    /// Writes ``description``'s ten bytes at `offset`; the year must be in 0...9999.
+    func writeDescription(to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        Day.writeDigits(year, width: 4, to: out, at: offset)
+        out[offset + 4] = UInt8(ascii: "-")
+        Day.writeDigits(month, width: 2, to: out, at: offset + 5)
+        out[offset + 7] = UInt8(ascii: "-")
+        Day.writeDigits(day, width: 2, to: out, at: offset + 8)
     }
 
     /// A human form for pages, e.g. "Sat 21 Nov 2026", written in place like ``description``.

@@ -34,11 +34,7 @@ struct DayTime: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard (0...9999).contains(day.year) else { return day.description + " " + time }
         // One string of sixteen bytes, written in place (it is a `<time datetime>` on pages).
         return String(unsafeUninitializedCapacity: 16) { out in
-            Day.writeDigits(day.year, width: 4, to: out, at: 0)
-            out[4] = UInt8(ascii: "-")
-            Day.writeDigits(day.month, width: 2, to: out, at: 5)
-            out[7] = UInt8(ascii: "-")
-            Day.writeDigits(day.day, width: 2, to: out, at: 8)
+            day.writeDescription(to: out, at: 0)
             out[10] = UInt8(ascii: " ")
             writeTime(to: out, at: 11)
             return 16
