@@ -55,11 +55,12 @@ enum ListenSocket {
             let result: UnsafePointer<CChar>?
             switch family {
             case AF_INET:
-                result = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                    withUnsafePointer(to: v4.pointee.sin_addr) {
-                        inet_ntop(AF_INET, $0, characters, socklen_t(raw.count))
-                    }
+                // Every request asks for its client's address: glibc's inet_ntop formats
+                // IPv4 with sprintf, a visible cost per request, so it is written here.
+                let octets = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
                 }
+                return dottedQuad(octets)
             case AF_INET6:
                 result = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
                     withUnsafePointer(to: v6.pointee.sin6_addr) {
@@ -70,6 +71,22 @@ enum ListenSocket {
                 result = nil
             }
             return result.map { String(cString: $0) }
+        }
+    }
+
+    /// `a.b.c.d` for an IPv4 address in host byte order (what `inet_ntop` writes).
+    static func dottedQuad(_ address: UInt32) -> String {
+        String(unsafeUninitializedCapacity: 15) { buffer in
+            var count = 0
+            for shift in stride(from: 24, through: 0, by: -8) {
+                let octet = Int(truncatingIfNeeded: address >> UInt32(shift)) & 0xFF
+                if octet >= 100 { buffer[count] = UInt8(ascii: "0") + UInt8(octet / 100); count += 1 }
+                if octet >= 10 { buffer[count] = UInt8(ascii: "0") + UInt8(octet / 10 % 10); count += 1 }
+                buffer[count] = UInt8(ascii: "0") + UInt8(octet % 10)
+                count += 1
+                if shift > 0 { buffer[count] = UInt8(ascii: "."); count += 1 }
+            }
+            return count
         }
     }
 }
