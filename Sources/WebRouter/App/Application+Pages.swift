@@ -24,7 +24,7 @@ extension Application {
                 return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), request: context.request)
             }
             layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb,
-                                     content: AnyHTML(RenderedFragment(output: content)), classes: layer.classes))
+                                     content: AnyHTML(rendered: content), classes: layer.classes))
         }
 
         let top = resolution.top
@@ -121,10 +121,4 @@ enum AlertOutcome {
     case shown(AlertModel)
     /// The query names no alert of the screen: redirect to its URL without it.
     case invalid(canonical: String)
-}
-
-/// HTML already rendered (a screen's fragment), placed into the page as it is.
-struct RenderedFragment: HTML {
-    let output: HTMLOutput
-    func render(into page: inout HTMLOutput) { page.appendRaw(output) }
 }

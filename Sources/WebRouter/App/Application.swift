@@ -157,10 +157,9 @@ public final class Application: Sendable {
         let session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
         let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
         let id = browserID ?? csrf.newBrowserID()
-        let protection = csrf
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
-                              csrfToken: { protection.token(for: id, now: now) })
+                              csrfToken: .signed(csrf))
     }
 
     /// Adds the cookies the request changed and the security headers.

@@ -52,15 +52,22 @@ public struct EmptyHTML: HTML, Sendable {
 /// into the caller), so rendering runs the caller's specialised code. Keeping `any HTML`
 /// instead rendered nested builder values through unspecialised generic witnesses.
 public struct AnyHTML: HTML {
-    @usableFromInline let renderContent: (inout HTMLOutput) -> Void
+    @usableFromInline enum Storage {
+        case closure((inout HTMLOutput) -> Void)
+        /// Markup rendered beforehand (a screen's fragment in the page chrome): kept as its
+        /// buffer, without a closure to allocate around it.
+        case rendered(HTMLOutput)
+    }
+
+    @usableFromInline let storage: Storage
 
     @inlinable public init<Content: HTML>(_ content: Content) {
         // A metatype comparison, which specialisation folds away: a dynamic cast here
         // looked up generic metadata on every page (the chrome wraps each fragment).
         if Content.self == AnyHTML.self {
-            renderContent = unsafeBitCast(content, to: AnyHTML.self).renderContent
+            storage = unsafeBitCast(content, to: AnyHTML.self).storage
         } else {
-            renderContent = { content.render(into: &$0) }
+            storage = .closure { content.render(into: &$0) }
         }
     }
 
@@ -68,7 +75,15 @@ public struct AnyHTML: HTML {
         self.init(content())
     }
 
+    /// Markup already rendered, placed as it is.
+    init(rendered output: HTMLOutput) {
+        storage = .rendered(output)
+    }
+
     @inlinable public func render(into output: inout HTMLOutput) {
-        renderContent(&output)
+        switch storage {
+        case .closure(let render): render(&output)
+        case .rendered(let rendered): output.appendRaw(rendered)
+        }
     }
 }

@@ -14,6 +14,16 @@ enum URLAttributeSanitizer {
     static let blocked = "#blocked"
 
     static func sanitize(_ url: String, allowImageData: Bool) -> String {
+        // Nearly every URL a page links to is a path, a query or a fragment: with no way to
+        // hold a scheme, it is settled by its first byte.
+        switch url.utf8.first {
+        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), nil: return url
+        default: return refuses(url, allowImageData: allowImageData) ? blocked : url
+        }
+    }
+
+    /// Whether `url` has a refused scheme.
+    private static func refuses(_ url: String, allowImageData: Bool) -> Bool {
         // Up to the first ':' look at scheme characters only; anything else means a relative URL.
         var scheme: [UInt8] = []
         var afterScheme: String.Index?
@@ -38,20 +48,19 @@ enum URLAttributeSanitizer {
                 started = true
                 scheme.append(byte | 0x20)
             default:
-                return url // No scheme: a relative URL, a fragment or a query.
+                return false // No scheme: a relative URL, a fragment or a query.
             }
-            if scheme.count > 16 { return url } // Longer than any refused scheme.
+            if scheme.count > 16 { return false } // Longer than any refused scheme.
             index = utf8.index(after: index)
         }
-        guard let rest = afterScheme else { return url }
+        guard let rest = afterScheme else { return false }
         switch scheme {
         case Array("javascript".utf8), Array("vbscript".utf8):
-            return blocked
+            return true
         case Array("data".utf8):
-            if allowImageData && restStartsWithImage(String(url.utf8[rest...]) ?? "") { return url }
-            return blocked
+            return !(allowImageData && restStartsWithImage(String(url.utf8[rest...]) ?? ""))
         default:
-            return url
+            return false
         }
     }
 

@@ -20,12 +20,16 @@ public final class RequestContext: Sendable {
     public var csrfToken: String {
         mutable.withLock { state in
             if let cached = state.csrfToken { return cached }
-            let made = makeToken()
+            let made: String
+            switch tokenSource {
+            case .fixed(let token): made = token
+            case .signed(let protection): made = protection.token(for: browserID, now: now)
+            }
             state.csrfToken = made
             return made
         }
     }
-    private let makeToken: @Sendable () -> String
+    private let tokenSource: CSRFTokenSource
     /// The values of the form being rendered again after an action answered `.invalid`.
     public let submittedForm: FormData?
     /// The messages of that failed action.
@@ -45,14 +49,14 @@ public final class RequestContext: Sendable {
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
-         tabMemoryCookie: String?, csrfToken: @escaping @Sendable () -> String, submittedForm: FormData? = nil,
+         tabMemoryCookie: String?, csrfToken: CSRFTokenSource, submittedForm: FormData? = nil,
          formErrors: FormErrors = FormErrors()) {
         self.request = request
         self.tabMemoryCookie = tabMemoryCookie
         self.now = now
         self.browserID = browserID
         self.issuesBrowserID = issuesBrowserID
-        self.makeToken = csrfToken
+        self.tokenSource = csrfToken
         self.submittedForm = submittedForm
         self.formErrors = formErrors
         self.mutable = Locked(MutableState(session: session))
@@ -61,7 +65,7 @@ public final class RequestContext: Sendable {
     /// A context for a request in tests, with an empty session and a fixed token.
     public convenience init(request: HTTPRequest = HTTPRequest(method: .get, path: "/"), session: Session? = nil) {
         self.init(request: request, now: 0, session: session ?? Session(issuedAt: 0), browserID: "test",
-                  issuesBrowserID: false, tabMemoryCookie: request.cookie(TabMemory.cookieName), csrfToken: { "test" })
+                  issuesBrowserID: false, tabMemoryCookie: request.cookie(TabMemory.cookieName), csrfToken: .fixed("test"))
     }
 
     /// The query items of the request URL.
@@ -93,4 +97,11 @@ public final class RequestContext: Sendable {
 
     /// A submitted value to put back into a field of a form rendered again.
     public func submitted(_ field: String) -> String? { submittedForm?[field] }
+}
+
+/// Where a request's CSRF token comes from: signed for its browser on first use (a value, so
+/// a request context allocates no closure for it), or fixed (tests, a form shown again).
+enum CSRFTokenSource: Sendable {
+    case fixed(String)
+    case signed(CSRFProtection)
 }
