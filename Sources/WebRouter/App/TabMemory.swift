@@ -9,15 +9,22 @@ struct TabMemory: Sendable, Equatable {
     static let cookieName = "wr_tabs"
     static let maximumPathLength = 1024
 
-    private(set) var paths: [String: String]
+    /// A tab's remembered path, by the tab's URL name.
+    struct Entry: Sendable, Equatable {
+        let tab: String
+        var path: String
+    }
 
-    init(paths: [String: String] = [:]) { self.paths = paths }
+    /// Sorted by tab name, at most one per tab. An app has a handful of tabs: a short array
+    /// is searched faster than a dictionary hashes a name, and a page asks for every tab.
+    private(set) var entries: [Entry]
 
-    /// Decodes the cookie and keeps each path only in its canonical form, and only when it
-    /// names a state rooted at that tab of `table`.
+    init() { entries = [] }
+
     init(cookie: String?, table: RouteTable) {
         let pairs = (cookie ?? "").split(separator: "&").prefix(32)
-        var paths = [String: String](minimumCapacity: pairs.count)
+        entries = []
+        entries.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals])
@@ -27,17 +34,15 @@ struct TabMemory: Sendable, Equatable {
                       repairsInvalidUTF8: false),
                   path.utf8.count <= Self.maximumPathLength,
                   let canonical = Self.canonical(path, ofTab: name, in: table) else { continue }
-            paths[name] = canonical
+            set(canonical, for: name)
         }
-        self.paths = paths
     }
 
-    /// The remembered path of a tab (already checked to be a state rooted at that tab).
     func path(for tab: String) -> String? {
-        paths.isEmpty ? nil : paths[tab]
+        for entry in entries where entry.tab == tab { return entry.path }
+        return nil
     }
 
-    /// `path` as `table` prints it, if it names a state rooted at the tab called `tab`.
     private static func canonical(_ path: String, ofTab tab: String, in table: RouteTable) -> String? {
         guard let state = table.parse(path: path),
               table.nodes[state.steps[0].node].name == tab, table.nodes[state.steps[0].node].kind.isTab
@@ -48,16 +53,31 @@ struct TabMemory: Sendable, Equatable {
     /// Remembers `path` as the tab's stack; `true` when that changed what the cookie holds.
     @discardableResult
     mutating func remember(_ path: String, for tab: String) -> Bool {
-        let kept = path.utf8.count <= Self.maximumPathLength ? path : nil
-        guard paths[tab] != kept else { return false }
-        paths[tab] = kept
+        guard path.utf8.count <= Self.maximumPathLength else {
+            guard let index = entries.firstIndex(where: { $0.tab == tab }) else { return false }
+            entries.remove(at: index)
+            return true
+        }
+        guard self.path(for: tab) != path else { return false }
+        set(path, for: tab)
         return true
     }
 
-    /// The cookie value: pairs sorted by tab name, paths percent-encoded (only unreserved
-    /// characters and `/` stay, all of them allowed in a cookie).
+    /// Sets (or replaces) a tab's path, keeping the entries sorted by tab name.
+    private mutating func set(_ path: String, for tab: String) {
+        if let index = entries.firstIndex(where: { $0.tab >= tab }) {
+            if entries[index].tab == tab {
+                entries[index].path = path
+            } else {
+                entries.insert(Entry(tab: tab, path: path), at: index)
+            }
+        } else {
+            entries.append(Entry(tab: tab, path: path))
+        }
+    }
+
     var cookieValue: String {
-        paths.keys.sorted().map { $0 + "=" + PathSegmentEncoding.encodeQueryValue(paths[$0]!) }.joined(separator: "&")
+        entries.map { $0.tab + "=" + PathSegmentEncoding.encodeQueryValue($0.path) }.joined(separator: "&")
     }
 }
 

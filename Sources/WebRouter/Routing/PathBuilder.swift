@@ -18,11 +18,9 @@ public struct RootPath: Sendable {
 
     private func root<S: ContentScreen>(of type: S.Type, where matches: (RouteNode.Kind) -> Bool) -> PathBuilder<S>? {
         let wanted = ObjectIdentifier(S.self)
-        for roots in table.caseRoots {
-            for id in roots where table.nodes[id].screenType == wanted && matches(table.nodes[id].kind) {
-                guard let box = table.nodes[id].screenBox(as: S.self) else { return nil }
-                return PathBuilder(table: table, state: table.rootState(id), box: box)
-            }
+        for root in table.roots where root.screenType == wanted && matches(root.kind) {
+            guard let box = table.nodes[root.node].screenBox(as: S.self) else { return nil }
+            return PathBuilder(table: table, state: table.rootState(root.node), box: box)
         }
         return nil
     }

@@ -19,6 +19,20 @@ public final class RouteTable: Sendable {
     /// The one-step state of each root node (`nil` for other nodes), built once: every typed
     /// deep link (`router.root().tab(…)`) starts from one.
     private let rootStates: [RouteState?]
+    /// What each node adds to a URL before its contexts: `/name`, `/~name` for a present,
+    /// or nothing for the unnamed root. Kept apart from the nodes because every printed URL
+    /// reads it for each step: reading a node (a class) from the array costs a retain and a
+    /// release, an element of this array neither.
+    private let urlSteps: [String]
+    /// Every root node (tabs and window cases, in order) with its screen type: typed deep
+    /// links look their start up here without reading the nodes.
+    let roots: [Root]
+
+    struct Root: Sendable {
+        let node: Int
+        let screenType: ObjectIdentifier
+        let kind: RouteNode.Kind
+    }
 
     /// Builds the table of a window with one content.
     public convenience init(_ window: Window) throws(RouteTableError) {
@@ -38,7 +52,8 @@ public final class RouteTable: Sendable {
             problems.append("alwaysAvailable names window case \(index), but the window has \(spec.cases.count) cases")
         }
         guard problems.isEmpty else { throw RouteTableError(problems: problems) }
-        nodes = builder.nodes.map(RouteNode.init)
+        let nodes = builder.nodes.map(RouteNode.init)
+        self.nodes = nodes
         rootNames = builder.rootNames
         caseRoots = builder.caseRoots
         window = spec
@@ -46,6 +61,10 @@ public final class RouteTable: Sendable {
         var rootStates = [RouteState?](repeating: nil, count: nodes.count)
         for id in caseRoots.joined() { rootStates[id] = RouteState(steps: [RouteState.Step(node: id, segments: [])]) }
         self.rootStates = rootStates
+        roots = caseRoots.joined().map { Root(node: $0, screenType: nodes[$0].screenType, kind: nodes[$0].kind) }
+        urlSteps = nodes.map { node in
+            node.name.isEmpty ? "" : (node.kind.isPresent ? "/~" : "/") + node.name
+        }
     }
 
     /// The number of places in the tree (each screen reached by one chain of moves).
@@ -149,7 +168,7 @@ public final class RouteTable: Sendable {
     func pathBound(_ steps: ArraySlice<RouteState.Step>) -> Int {
         var bound = 0
         for step in steps {
-            bound += 2 + nodes[step.node].name.utf8.count
+            bound += urlSteps[step.node].utf8.count
             for segment in step.segments { bound += 1 + URLWriter.segmentBound(segment) }
         }
         return bound
@@ -157,12 +176,7 @@ public final class RouteTable: Sendable {
 
     func write(_ steps: ArraySlice<RouteState.Step>, to url: inout URLWriter) {
         for step in steps {
-            let node = nodes[step.node]
-            if !node.name.isEmpty {
-                url.write(UInt8(ascii: "/"))
-                if node.kind.isPresent { url.write(UInt8(ascii: "~")) }
-                url.write(node.name)
-            }
+            url.write(urlSteps[step.node])
             for segment in step.segments {
                 url.write(UInt8(ascii: "/"))
                 url.writeSegment(segment)
