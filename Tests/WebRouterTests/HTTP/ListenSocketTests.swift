@@ -17,7 +17,7 @@ import Testing
             let expected = withUnsafePointer(to: socket.sin_addr) { pointer in
                 var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
                 _ = inet_ntop(AF_INET, pointer, &text, socklen_t(text.count))
-                return String(cString: text)
+                return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
             let read = withUnsafePointer(to: socket) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { ListenSocket.numericHost($0) }
