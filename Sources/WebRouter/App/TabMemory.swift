@@ -21,6 +21,8 @@ struct TabMemory: Sendable, Equatable {
 
     init() { entries = [] }
 
+    /// Decodes the cookie and keeps each path only in its canonical form, and only when it
+    /// names a state rooted at that tab of `table`.
     init(cookie: String?, table: RouteTable) {
         let pairs = (cookie ?? "").split(separator: "&").prefix(32)
         entries = []
@@ -38,11 +40,16 @@ struct TabMemory: Sendable, Equatable {
         }
     }
 
+    /// The remembered path of a tab (already checked to be a state rooted at that tab).
     func path(for tab: String) -> String? {
-        for entry in entries where entry.tab == tab { return entry.path }
-        return nil
+        index(of: tab).map { entries[$0].path }
     }
 
+    private func index(of tab: String) -> Int? {
+        entries.firstIndex { $0.tab == tab }
+    }
+
+    /// `path` as `table` prints it, if it names a state rooted at the tab called `tab`.
     private static func canonical(_ path: String, ofTab tab: String, in table: RouteTable) -> String? {
         guard let state = table.parse(path: path),
               table.nodes[state.steps[0].node].name == tab, table.nodes[state.steps[0].node].kind.isTab
@@ -54,7 +61,8 @@ struct TabMemory: Sendable, Equatable {
     @discardableResult
     mutating func remember(_ path: String, for tab: String) -> Bool {
         guard path.utf8.count <= Self.maximumPathLength else {
-            guard let index = entries.firstIndex(where: { $0.tab == tab }) else { return false }
+            // Too long to keep: the tab forgets its stack instead.
+            guard let index = index(of: tab) else { return false }
             entries.remove(at: index)
             return true
         }
@@ -76,6 +84,8 @@ struct TabMemory: Sendable, Equatable {
         }
     }
 
+    /// The cookie value: pairs sorted by tab name, paths percent-encoded (only unreserved
+    /// characters and `/` stay, all of them allowed in a cookie).
     var cookieValue: String {
         entries.map { $0.tab + "=" + PathSegmentEncoding.encodeQueryValue($0.path) }.joined(separator: "&")
     }

@@ -46,31 +46,28 @@ enum ListenSocket {
 
     /// The numeric address of a socket address, e.g. `"127.0.0.1"` or `"::1"`.
     static func numericHost(_ address: UnsafePointer<sockaddr>) -> String? {
-        var buffer = (
-            Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0)
-        )  // 64 bytes, enough for INET6_ADDRSTRLEN
-        return withUnsafeMutableBytes(of: &buffer) { raw -> String? in
-            let characters = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            let family = Int32(address.pointee.sa_family)
-            let result: UnsafePointer<CChar>?
-            switch family {
-            case AF_INET:
-                // Every request asks for its client's address: glibc's inet_ntop formats
-                // IPv4 with sprintf, a visible cost per request, so it is written here.
-                let octets = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                    UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
-                }
-                return dottedQuad(octets)
-            case AF_INET6:
-                result = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            // Every request asks for its client's address: glibc's inet_ntop formats IPv4
+            // with sprintf, a visible cost per request, so it is written here.
+            return dottedQuad(address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
+            })
+        case AF_INET6:
+            var buffer = (
+                Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), Int64(0)
+            )  // 64 bytes, enough for INET6_ADDRSTRLEN
+            return withUnsafeMutableBytes(of: &buffer) { raw -> String? in
+                let characters = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                let result = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
                     withUnsafePointer(to: v6.pointee.sin6_addr) {
                         inet_ntop(AF_INET6, $0, characters, socklen_t(raw.count))
                     }
                 }
-            default:
-                result = nil
+                return result.map { String(cString: $0) }
             }
-            return result.map { String(cString: $0) }
+        default:
+            return nil
         }
     }
 
