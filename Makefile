@@ -1,7 +1,7 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
 #   make test   runs every test suite (Swift, browser, deployment)
-#   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird and nginx (writes BENCHMARKS.md)
+#   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
@@ -96,7 +96,8 @@ deployment-test: deps deployment-deps
 		python3 -m pytest -q -p no:cacheprovider Tests/Deployment
 
 ## Installs wrk and nginx when missing, builds in release, benchmarks webapp against a raw C
-## libmicrohttpd server, Hummingbird 2 and nginx serving the same bytes, writes BENCHMARKS.md.
+## libmicrohttpd server, Hummingbird 2, nginx and WebRouter's own server serving the same bytes,
+## writes BENCHMARKS.md.
 ## BENCH_DURATION (s per wrk run), BENCH_ROUNDS, BENCH_CONNECTIONS and BENCH_PAGES adjust it.
 bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh

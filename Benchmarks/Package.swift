@@ -29,6 +29,12 @@ let package = Package(
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/HummingbirdServer"
         ),
+        // WebRouter's HTTP server answering the same stored bytes: webapp's cost minus the page.
+        .executableTarget(
+            name: "StoredPageServer",
+            dependencies: [.product(name: "WebRouter", package: "WebRouter")],
+            path: "Sources/StoredPageServer"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

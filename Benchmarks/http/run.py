@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""The HTTP benchmark of `make bench`: webapp against a raw C libmicrohttpd server, Hummingbird 2
-and nginx, all answering the bytes webapp renders for the page under test, on loopback.
+"""The HTTP benchmark of `make bench`: webapp against a raw C libmicrohttpd server, Hummingbird 2,
+nginx and WebRouter's own server, all answering the bytes webapp renders for the page under
+test, on loopback. "WebRouter (stored)" is webapp's server without the page: WebRouter's
+HTTPServer answering the stored bytes, so webapp's cost splits into the server's and the page's.
 
-For each page, the four servers are started fresh; wrk then runs interleaved A B C D A B C D …
+For each page, the five servers are started fresh; wrk then runs interleaved A B C D E A B C D E …
 (`--rounds` rounds) at each connection count, and the table reports per server the median
 req/s, the median p99 latency, the peak RSS (VmHWM) and the server's CPU time per request
 (utime + stime from /proc, which varies less than req/s on a shared machine). With
 `--malloc-count` (the library built from malloc_count.c), webapp's heap allocations per
 request are counted too, on one keep-alive connection: a figure that does not vary at all.
 
-    python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH [--duration 5]
+    python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH --stored PATH [--duration 5]
 
 Environment overrides: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS (e.g. "8,64,256"),
 BENCH_PAGES (comma-separated paths), BENCH_OUTPUT (the markdown file to write).
@@ -35,7 +37,7 @@ import urllib.parse
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SECRET = "benchmark-secret-benchmark-secret-0123456789"
 DEFAULT_PAGES = ["/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search?q=a"]
-SERVERS = ["webapp", "raw C", "Hummingbird", "nginx"]
+SERVERS = ["webapp", "raw C", "Hummingbird", "nginx", "WebRouter (stored)"]
 
 
 def free_port():
@@ -264,7 +266,7 @@ def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
 
 
 def benchmark_page(path, args, cookie, work):
-    """Starts the four servers for one page, runs the interleaved rounds, returns the rows."""
+    """Starts the five servers for one page, runs the interleaved rounds, returns the rows."""
     # A browser that has seen the page once sends back what that visit set (the tab-memory
     # cookie), so the measured requests are a returning visitor's steady state.
     status, headers, _ = request(args.webapp_port_probe, "GET", path, {"Cookie": cookie})
@@ -297,6 +299,8 @@ def benchmark_page(path, args, cookie, work):
                                         ports["Hummingbird"])
         servers["nginx"] = Server("nginx", [args.nginx, "-c", os.path.join(work, "nginx.conf"), "-p", work],
                                   ports["nginx"])
+        servers["WebRouter (stored)"] = Server("WebRouter (stored)", [args.stored, str(ports["WebRouter (stored)"]),
+                                                                      page_file], ports["WebRouter (stored)"])
         for name, server in servers.items():
             status, _, body = request(server.port, "GET", path, {"Cookie": cookie})
             same_size = abs(len(body) - len(expected)) <= 64  # a CSRF token may differ
@@ -365,6 +369,7 @@ def main():
     parser.add_argument("--webapp", required=True)
     parser.add_argument("--raw", required=True)
     parser.add_argument("--hummingbird", required=True)
+    parser.add_argument("--stored", required=True, help="StoredPageServer: WebRouter's server answering stored bytes")
     parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
     parser.add_argument("--malloc-count", help="malloc_count.so, to count webapp's allocations per request")
     parser.add_argument("--root", default=os.getcwd(), help="the repository root (webapp's working directory)")
@@ -408,7 +413,11 @@ def main():
                             f"{by['webapp']['rate'] / by['raw C']['rate']:.2f}× raw C, "
                             f"{by['webapp']['rate'] / by['Hummingbird']['rate']:.2f}× Hummingbird; "
                             f"{by['webapp']['cpu_us']:.1f} µs CPU/request "
-                            f"(raw C {by['raw C']['cpu_us']:.1f}); peak RSS {by['webapp']['rss']:.1f} MB"
+                            f"(raw C {by['raw C']['cpu_us']:.1f}, WebRouter (stored) "
+                            f"{by['WebRouter (stored)']['cpu_us']:.1f}, so the page takes "
+                            f"{by['webapp']['cpu_us'] - by['WebRouter (stored)']['cpu_us']:.1f}); "
+                            f"WebRouter (stored) {by['WebRouter (stored)']['rate'] / by['raw C']['rate']:.2f}× raw C; "
+                            f"peak RSS {by['webapp']['rss']:.1f} MB"
                             + (f"; {by['webapp']['mallocs']:.1f} mallocs/request"
                                if by['webapp'].get('mallocs') is not None else ""))
     report = f"""# Benchmarks
@@ -417,7 +426,10 @@ Measured {started:%Y-%m-%d %H:%M} on {machine_description()}, by `make bench`
 ({args.rounds} interleaved rounds of {args.duration} s per server, wrk on the same cores as the servers;
 medians; total {elapsed / 60:.1f} min). Every server answers the same bytes: those webapp rendered for
 the page, signed in as `demo`. webapp renders each request; raw C (libmicrohttpd, {os.cpu_count()} threads),
-Hummingbird 2 and nginx answer the stored bytes. No server writes an access log (webapp runs with
+Hummingbird 2, nginx and WebRouter (stored) answer the stored bytes. WebRouter (stored) is webapp's
+own server (WebRouter's `HTTPServer`, the same Swift request path and `Task.immediate` handler) with
+a handler that returns the stored bytes: webapp's CPU per request minus its figure is the page's
+rendering. No server writes an access log (webapp runs with
 `--no-access-log`, nginx with `access_log off`, Hummingbird without its logging middleware). Peak RSS is VmHWM (nginx: master and workers);
 CPU µs/req is the server's utime + stime over the run divided by the requests served.
 mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, over
