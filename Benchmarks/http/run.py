@@ -37,7 +37,8 @@ import urllib.parse
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SECRET = "benchmark-secret-benchmark-secret-0123456789"
 DEFAULT_PAGES = ["/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search?q=a"]
-SERVERS = ["webapp", "raw C", "Hummingbird", "nginx", "WebRouter (stored)"]
+STORED = "WebRouter (stored)"
+SERVERS = ["webapp", "raw C", "Hummingbird", "nginx", STORED]
 
 
 def free_port():
@@ -299,8 +300,7 @@ def benchmark_page(path, args, cookie, work):
                                         ports["Hummingbird"])
         servers["nginx"] = Server("nginx", [args.nginx, "-c", os.path.join(work, "nginx.conf"), "-p", work],
                                   ports["nginx"])
-        servers["WebRouter (stored)"] = Server("WebRouter (stored)", [args.stored, str(ports["WebRouter (stored)"]),
-                                                                      page_file], ports["WebRouter (stored)"])
+        servers[STORED] = Server(STORED, [args.stored, str(ports[STORED]), page_file], ports[STORED])
         for name, server in servers.items():
             status, _, body = request(server.port, "GET", path, {"Cookie": cookie})
             same_size = abs(len(body) - len(expected)) <= 64  # a CSRF token may differ
@@ -409,17 +409,17 @@ def main():
     for path in pages:
         for connections in args.connections:
             by = {r["server"]: r for r in rows if r["page"] == path and r["connections"] == connections}
-            headline.append(f"- `{path}` at {connections} connections: webapp {by['webapp']['rate']:,.0f} req/s = "
-                            f"{by['webapp']['rate'] / by['raw C']['rate']:.2f}× raw C, "
-                            f"{by['webapp']['rate'] / by['Hummingbird']['rate']:.2f}× Hummingbird; "
-                            f"{by['webapp']['cpu_us']:.1f} µs CPU/request "
-                            f"(raw C {by['raw C']['cpu_us']:.1f}, WebRouter (stored) "
-                            f"{by['WebRouter (stored)']['cpu_us']:.1f}, so the page takes "
-                            f"{by['webapp']['cpu_us'] - by['WebRouter (stored)']['cpu_us']:.1f}); "
-                            f"WebRouter (stored) {by['WebRouter (stored)']['rate'] / by['raw C']['rate']:.2f}× raw C; "
-                            f"peak RSS {by['webapp']['rss']:.1f} MB"
-                            + (f"; {by['webapp']['mallocs']:.1f} mallocs/request"
-                               if by['webapp'].get('mallocs') is not None else ""))
+            webapp, raw, stored = by["webapp"], by["raw C"], by[STORED]
+            headline.append(f"- `{path}` at {connections} connections: webapp {webapp['rate']:,.0f} req/s = "
+                            f"{webapp['rate'] / raw['rate']:.2f}× raw C, "
+                            f"{webapp['rate'] / by['Hummingbird']['rate']:.2f}× Hummingbird; "
+                            f"{webapp['cpu_us']:.1f} µs CPU/request "
+                            f"(raw C {raw['cpu_us']:.1f}, {STORED} {stored['cpu_us']:.1f}, so the page takes "
+                            f"{webapp['cpu_us'] - stored['cpu_us']:.1f}); "
+                            f"{STORED} {stored['rate'] / raw['rate']:.2f}× raw C; "
+                            f"peak RSS {webapp['rss']:.1f} MB"
+                            + (f"; {webapp['mallocs']:.1f} mallocs/request"
+                               if webapp.get('mallocs') is not None else ""))
     report = f"""# Benchmarks
 
 Measured {started:%Y-%m-%d %H:%M} on {machine_description()}, by `make bench`

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The HTTP benchmark behind `make bench`: installs wrk and nginx when missing, builds webapp,
-# the Hummingbird server, WebRouter's stored-page server and the raw C libmicrohttpd server in release, then runs run.py
-# from the repository root and writes BENCHMARKS.md there.
+# the Hummingbird server, WebRouter's stored-page server and the raw C libmicrohttpd server in
+# release, then runs run.py from the repository root and writes BENCHMARKS.md there.
 #   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=8,64,256 BENCH_PAGES=/feed,/search?q=a Benchmarks/http/run.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -25,13 +25,11 @@ echo "==> building webapp (release)"
 "$SWIFT" build -c release --product webapp
 webapp="$("$SWIFT" build -c release --show-bin-path)/webapp"
 
-echo "==> building the Hummingbird server (release)"
-"$SWIFT" build -c release --package-path Benchmarks --product HummingbirdServer
-hummingbird="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)/HummingbirdServer"
-
-echo "==> building WebRouter's stored-page server (release)"
-"$SWIFT" build -c release --package-path Benchmarks --product StoredPageServer
-stored="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)/StoredPageServer"
+bench_bin="$("$SWIFT" build -c release --package-path Benchmarks --show-bin-path)"
+for product in HummingbirdServer StoredPageServer; do
+    echo "==> building $product (release)"
+    "$SWIFT" build -c release --package-path Benchmarks --product "$product"
+done
 
 echo "==> building the raw C libmicrohttpd server"
 out="$root/.build/bench"
@@ -42,5 +40,6 @@ echo "==> building the allocation counter"
 cc -O2 -Wall -shared -fPIC -o "$out/malloc_count.so" Benchmarks/http/malloc_count.c
 
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$out/raw_mhd" --hummingbird "$hummingbird" --stored "$stored" \
+exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$out/raw_mhd" --hummingbird "$bench_bin/HummingbirdServer" \
+    --stored "$bench_bin/StoredPageServer" \
     --nginx "$nginx_bin" --malloc-count "$out/malloc_count.so" --root "$root" "$@"
