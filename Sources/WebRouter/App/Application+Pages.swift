@@ -78,7 +78,7 @@ extension Application {
     }
 
     func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {
-        CookieHeaderValue.make(name: TabMemory.cookieName, value: memory.cookieValue, maxAge: nil, secure: secure)
+        SetCookie(name: TabMemory.cookieName, value: memory.cookieValue, maxAge: nil, secure: secure).headerValue
     }
 
     /// Renders the fragment of the screen at one step of the state, and the alert the
@@ -101,7 +101,7 @@ extension Application {
         let router = Router<S>(table: table, path: path, position: position, request: context, printedURL: url)
         var output = HTMLOutput(capacity: 4096)
         output.appendRaw(bytes: presentation.before)
-        try await screen.renderBody(value, router: router, into: &output)
+        try await screen._renderBody(value, router: router, into: &output)
         output.appendRaw(bytes: presentation.after)
         var alert = AlertOutcome.none
         if S.Alert.self != NoAlert.self, let raw = context.request.query[S.Alert.parameter] {

@@ -11,16 +11,16 @@
 /// PageRenderer.render(page, into: &output)
 /// let body = output.bytes
 /// ```
-public enum PageRenderer {
+enum PageRenderer {
     /// Renders `page` into a new buffer of `capacity` bytes to start with (it grows as needed).
-    public static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
+    static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
         var output = HTMLOutput(capacity: capacity)
         render(page, into: &output)
         return output.bytes
     }
 
     /// Appends the complete document for `page` to `output`.
-    public static func render(_ page: PageModel, into output: inout HTMLOutput) {
+    static func render(_ page: PageModel, into output: inout HTMLOutput) {
         let hasModal = !page.modals.isEmpty
         let hasAlert = !page.alerts.isEmpty
         let covered = hasModal || hasAlert

@@ -3,7 +3,7 @@
 /// form is rendered again after a failed action, what was submitted and what was wrong.
 ///
 /// ```swift
-/// ConditionalWindow(selecting: { $0.session["user"] == nil ? 1 : 2 }) { … }
+/// Window(selecting: { $0.session["user"] == nil ? 1 : 2 }) { … }
 ///
 /// func body(_ context: Void, router: Router<Search>) -> some HTML {
 ///     let query = router.request.query["q"] ?? ""

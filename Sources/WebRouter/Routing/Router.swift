@@ -102,7 +102,7 @@ public struct Router<From: ContentScreen>: Sendable {
 
     // Out of line: the inlined `link` overloads read the transition through the key path
     // where it is a literal (so the read folds to a field access) and call this.
-    @usableFromInline func link(_ edge: RouteEdge, _ segments: [String]) -> String {
+    @usableFromInline func link(_ edge: _RouteEdge, _ segments: [String]) -> String {
         let from = path.state.steps[position].node
         return segments.withUnsafeBufferPointer { segments in
             table.link(from: from, at: pathURL, query: querySuffix, following: edge, segments: segments)
@@ -110,7 +110,7 @@ public struct Router<From: ContentScreen>: Sendable {
     }
 
     /// The same for a context of one segment, without an array for it.
-    @usableFromInline func link(_ edge: RouteEdge, segment: String) -> String {
+    @usableFromInline func link(_ edge: _RouteEdge, segment: String) -> String {
         let from = path.state.steps[position].node
         return withUnsafePointer(to: segment) { segment in
             table.link(from: from, at: pathURL, query: querySuffix, following: edge,
