@@ -27,6 +27,11 @@ extension Application {
                                      content: AnyHTML(rendered: content), classes: layer.classes))
         }
 
+        let brokenLinks = context.brokenLinks
+        if !brokenLinks.isEmpty {
+            for problem in brokenLinks { configuration.logger.error("\(problem)") }
+            return errorPage(HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")), request: context.request)
+        }
         let top = resolution.top
         if case .invalid(let canonical) = alert {
             return .redirect(to: canonical, status: .permanentRedirect)

@@ -106,7 +106,7 @@ public struct Router<From: ContentScreen>: Sendable {
         let from = path.state.steps[position].node
         return segments.withUnsafeBufferPointer { segments in
             table.link(from: from, at: pathURL, query: querySuffix, following: edge, segments: segments)
-        } ?? url
+        } ?? unknownTransition(edge)
     }
 
     /// The same for a context of one segment, without an array for it.
@@ -115,7 +115,20 @@ public struct Router<From: ContentScreen>: Sendable {
         return withUnsafePointer(to: segment) { segment in
             table.link(from: from, at: pathURL, query: querySuffix, following: edge,
                        segments: UnsafeBufferPointer(start: segment, count: 1))
-        } ?? url
+        } ?? unknownTransition(edge)
+    }
+
+    /// A link along a transition the route table never saw, which has no URL: the request
+    /// is told, so the page answers `500` naming the screen and the fix, and the link itself
+    /// leads nowhere (never silently to the current page).
+    func unknownTransition(_ edge: _RouteEdge) -> String {
+        let screen = table.nodes[path.state.steps[position].node].screenName
+        let target = edge.target.map { RouteTableBuilder.typeName(of: $0) } ?? "the universal transition \"\(edge.name ?? "")\""
+        request.reportBrokenLink(
+            "\(screen) links to \(target) through a transition the route table never saw. Transitions must be "
+            + "stored properties, found at start-up (`let detail: Push<\(screen), \(target)>`), not computed "
+            + "ones (`var detail: Push<…> { Push(…) }`), and optional ones must not be nil in the tree.")
+        return "#unknown-transition"
     }
 
     /// The URL of this screen with another context (its own step re-encoded).
