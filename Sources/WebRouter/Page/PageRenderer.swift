@@ -189,7 +189,13 @@ enum PageRenderer {
         renderBreadcrumb(modal.layer.breadcrumb, into: &output)
         output.appendRaw("<h2")
         output.attribute("id", titleID)
-        output.appendRaw(" class=\"visually-hidden\">")
+        // With a stack, the breadcrumb shows the title; without one (a flow, a centered
+        // card) the heading is the bar's title.
+        if modal.layer.breadcrumb.isEmpty {
+            output.appendRaw(" class=\"modal-title\">")
+        } else {
+            output.appendRaw(" class=\"visually-hidden\">")
+        }
         output.appendEscapedText(modal.title)
         output.appendRaw("</h2><a rel=\"dismiss\" class=\"modal-close\"")
         output.urlAttribute("href", modal.dismissHref)
