@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// `routes`: prints the route table (pattern, screen, context type, kind, declaration).
+///
+/// ```sh
+/// notes routes
+/// notes routes --format json | jq '.[].pattern'
+/// ```
+struct RoutesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routes",
+        abstract: "Print the route table of the app."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "text (aligned columns) or json (an array of routes).")
+    var format: Format = .text
+
+    func run() throws {
+        let table = try ApplicationCommand.current().table
+        switch format {
+        case .text:
+            print(table.routeListing, terminator: "")
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(table.routes), as: UTF8.self))
+        }
+    }
+}
