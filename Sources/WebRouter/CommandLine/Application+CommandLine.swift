@@ -17,7 +17,7 @@ extension Application {
     /// notes                                   # serve on 127.0.0.1:8080 ($PORT is honoured)
     /// notes serve --host 0.0.0.0 --port 9000 --public Public --threads 2 --no-access-log
     /// notes routes                            # the route table, like `rails routes`
-    /// notes routes --format json
+    /// notes routes --format json           # or dot (Graphviz), mermaid
     /// notes --help
     /// ```
     /// `serve` (the default) serves until SIGINT or SIGTERM, then stops gracefully; `routes`

@@ -6,6 +6,7 @@ import Foundation
 /// ```sh
 /// notes routes
 /// notes routes --format json | jq '.[].pattern'
+/// notes routes --format dot | dot -Tsvg > storyboard.svg
 /// ```
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,10 +15,10 @@ struct RoutesCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, dot, mermaid
     }
 
-    @Option(help: "text (aligned columns) or json (an array of routes).")
+    @Option(help: "text (aligned columns), json (an array of routes), dot (Graphviz) or mermaid (a flowchart).")
     var format: Format = .text
 
     func run() throws {
@@ -29,6 +30,10 @@ struct RoutesCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(table.routes), as: UTF8.self))
+        case .dot:
+            print(table.dotDiagram, terminator: "")
+        case .mermaid:
+            print(table.mermaidDiagram, terminator: "")
         }
     }
 }

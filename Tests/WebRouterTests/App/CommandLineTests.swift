@@ -37,3 +37,40 @@ struct CommandLineTests {
         #expect((command as? RoutesCommand)?.format == .json)
     }
 }
+
+/// The storyboard for tools: DOT that Graphviz renders, and Mermaid.
+@Suite("The tree as a diagram")
+struct RouteDiagramTests {
+    @Test func everyPlaceIsABoxWithALabelledArrow() {
+        let dot = SeedTree.table.dotDiagram
+        let places = SeedTree.table.routes.count
+        #expect(dot.hasPrefix("digraph WebRouter {"))
+        #expect(dot.components(separatedBy: "->").count - 1 == places)
+        #expect(dot.contains("[label=\"Match\\n/feed/tournament/5/match/12\"]") || dot.contains("label=\"Match\\n"))
+        #expect(dot.contains("[label=\"push\"]") && dot.contains("[label=\"tab\"]"))
+        let mermaid = SeedTree.table.mermaidDiagram
+        #expect(mermaid.hasPrefix("flowchart LR"))
+        #expect(mermaid.components(separatedBy: "-->").count - 1 == places)
+    }
+
+    /// Graphviz itself reads the output (Debian's `graphviz`; `make test` installs it).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"), "Graphviz is not installed"))
+    func graphvizRendersIt() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+        process.arguments = ["-Tsvg"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(SeedTree.table.dotDiagram.utf8))
+        try input.fileHandleForWriting.close()
+        let svg = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "dot: \(problems)")
+        #expect(problems.isEmpty)
+        #expect(svg.contains("<svg") && svg.contains("Match"))
+    }
+}
