@@ -14,8 +14,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The `webapp` command line (serve, routes).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // HMAC-SHA256 for signed session cookies and CSRF tokens.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
@@ -24,12 +22,20 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // GnuTLS's crypto API (HMAC-SHA256, HKDF, random bytes) for signed session
+        // cookies, CSRF tokens and the demo's password hashes. libmicrohttpd-dev depends on
+        // libgnutls28-dev, so it is already installed wherever WebRouter builds.
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
         .target(
             name: "WebRouter",
             dependencies: [
                 "CMicroHTTPD",
+                "CGnuTLS",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -38,8 +44,8 @@ let package = Package(
                 "WebRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // Already built for WebRouter: the demo's password hashing uses its SHA-256.
-                .product(name: "Crypto", package: "swift-crypto"),
+                // Already linked by WebRouter: the demo's password hashing uses its SHA-256.
+                "CGnuTLS",
             ]
         ),
         // Test helpers for apps: an in-process or live client that reads pages' landmarks.

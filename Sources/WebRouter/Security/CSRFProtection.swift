@@ -1,5 +1,3 @@
-import Crypto
-
 /// Cross-site request forgery protection with a signed double-submit token.
 ///
 /// Each browser gets a random id in its own `HttpOnly` cookie; each form carries a token that
@@ -59,7 +57,7 @@ public struct CSRFProtection: Sendable {
 
     /// A new random 128-bit browser id, base64url (22 characters).
     public func newBrowserID() -> String {
-        SymmetricKey(size: .bits128).withUnsafeBytes { Base64URL.encode($0) }
+        Base64URL.encode(CryptoPrimitives.randomBytes(Self.browserIDByteCount))
     }
 
     /// Whether `browserID` looks like one `newBrowserID()` made (a cookie value worth keeping).

@@ -1,4 +1,4 @@
-import Crypto
+import CGnuTLS
 
 /// A salted, iterated SHA-256 password hash for the in-memory demo account store.
 ///
@@ -51,8 +51,16 @@ struct PasswordHash: Sendable, Equatable, CustomStringConvertible {
 
     private static func derive(password: String, salt: [UInt8]) -> [UInt8] {
         let secret = salt + Array(password.utf8)
-        var state = Array(SHA256.hash(data: secret))
-        for _ in 1..<rounds { state = Array(SHA256.hash(data: state + secret)) }
+        var state = sha256(secret)
+        for _ in 1..<rounds { state = sha256(state + secret) }
         return state
+    }
+
+    private static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 32) { output, count in
+            let status = bytes.withUnsafeBytes { gnutls_hash_fast(GNUTLS_DIG_SHA256, $0.baseAddress, $0.count, output.baseAddress) }
+            precondition(status == GNUTLS_E_SUCCESS, "GnuTLS SHA-256 failed (error \(status))")
+            count = 32
+        }
     }
 }
