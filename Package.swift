@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The `webapp` command line (serve, routes).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
@@ -22,7 +24,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // GnuTLS's crypto API (HMAC-SHA256, HKDF, random bytes) for signed session
+        // GnuTLS's crypto API (HMAC-SHA256, HKDF, PBKDF2, random bytes) for signed session
         // cookies, CSRF tokens and the demo's password hashes. libmicrohttpd-dev depends on
         // libgnutls28-dev, so it is already installed wherever WebRouter builds.
         .systemLibrary(
@@ -44,7 +46,8 @@ let package = Package(
                 "WebRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // Already linked by WebRouter: the demo's password hashing uses its SHA-256.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
                 "CGnuTLS",
             ]
         ),
@@ -62,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebappTests",
-            dependencies: ["webapp", "WebRouter", "WebRouterTesting"]
+            dependencies: ["webapp", "WebRouter", "WebRouterTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]
