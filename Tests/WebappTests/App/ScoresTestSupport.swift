@@ -9,7 +9,12 @@ struct ScoresFixture {
     let app: Application
 
     init(observers: [any RouteObserver] = []) throws {
-        data = try DemoData.forTests()
+        try self.init(data: DemoData.forTests(), observers: observers)
+    }
+
+    /// The app over the given data (a database set up by the test).
+    init(data: DemoData, observers: [any RouteObserver] = []) throws {
+        self.data = data
         app = try ScoresApp.application(data: data, secret: .random(), observers: observers)
     }
 

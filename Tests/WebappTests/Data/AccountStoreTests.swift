@@ -86,18 +86,20 @@ struct AccountStoreTests {
     @Test func profileUpdatesAreValidatedAndSaved() async throws {
         try await withTemporaryDatabase { path in
             let store = try Self.store(at: path, validTeamIDs: Set(1...48))
-            let updated = try await store.updateProfile(username: "demo", displayName: "Demo Fan", favouriteTeamID: 12, bio: "Hi")
+            let updated = try await store.updateProfile(username: "demo", displayName: "Demo Fan", favouriteTeam: .set(12), bio: "Hi")
             #expect(updated.displayName == "Demo Fan" && updated.favouriteTeamID == 12 && updated.bio == "Hi")
             #expect(try await store.account(named: "demo") == updated)
             let error = await #expect(throws: AccountError.self) {
-                try await store.updateProfile(username: "demo", displayName: "", favouriteTeamID: 49)
+                try await store.updateProfile(username: "demo", displayName: "", favouriteTeam: .set(49))
             }
             #expect(error?.messages[.displayName] != nil && error?.messages[.favouriteTeam] != nil)
             #expect(try await store.account(named: "demo")?.favouriteTeamID == 12)
-            let cleared = try await store.updateProfile(username: "demo", displayName: "Demo", favouriteTeamID: nil)
-            #expect(cleared.favouriteTeamID == nil && cleared.bio == "Hi")
+            let renamed = try await store.updateProfile(username: "demo", displayName: "Demo")
+            #expect(renamed.displayName == "Demo" && renamed.favouriteTeamID == 12 && renamed.bio == "Hi", "what is not given is kept")
+            let cleared = try await store.updateProfile(username: "demo", favouriteTeam: .clear)
+            #expect(cleared.displayName == "Demo" && cleared.favouriteTeamID == nil && cleared.bio == "Hi")
             await #expect(throws: AccountError([.form: "There is no account named ghost."])) {
-                try await store.updateProfile(username: "ghost", displayName: "Ghost", favouriteTeamID: nil)
+                try await store.updateProfile(username: "ghost", displayName: "Ghost")
             }
         }
     }
@@ -107,7 +109,7 @@ struct AccountStoreTests {
             do {
                 let store = try Self.store(at: path)
                 try await store.register(username: "ada", displayName: "Ada", password: "engine")
-                try await store.updateProfile(username: "ada", displayName: "Ada Lovelace", favouriteTeamID: 7, bio: "Notes")
+                try await store.updateProfile(username: "ada", displayName: "Ada Lovelace", favouriteTeam: .set(7), bio: "Notes")
                 try await store.changePassword(username: "ada", current: "engine", new: "analytical", confirmation: "analytical")
             }
             let reopened = try Self.store(at: path)

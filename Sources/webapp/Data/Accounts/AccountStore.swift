@@ -98,14 +98,26 @@ final class AccountStore: Sendable {
         }
     }
 
-    /// Saves a new display name, favourite team (`nil` clears it) and, if given, bio.
+    /// What a profile update does with the favourite team.
+    enum TeamChange: Sendable, Equatable {
+        /// Leaves it as it is.
+        case keep
+        /// Follows no team.
+        case clear
+        /// Follows this team.
+        case set(Int)
+    }
+
+    /// Saves, in one transaction, the parts of a profile that are given: the display name and
+    /// bio when not `nil`, the favourite team as `favouriteTeam` says. What is not given keeps
+    /// its stored value, so an edit never writes back a value read earlier.
     @discardableResult
-    func updateProfile(username: String, displayName: String, favouriteTeamID: Int?,
+    func updateProfile(username: String, displayName: String? = nil, favouriteTeam: TeamChange = .keep,
                        bio: String? = nil) async throws(AccountError) -> Account {
         var messages: [AccountField: String] = [:]
-        let name = Self.trimmed(displayName)
-        if let problem = Self.displayNameProblem(name) { messages[.displayName] = problem }
-        if let team = favouriteTeamID, team < 1 || validTeamIDs.map({ !$0.contains(team) }) == true {
+        let name = displayName.map(Self.trimmed)
+        if let name, let problem = Self.displayNameProblem(name) { messages[.displayName] = problem }
+        if case .set(let team) = favouriteTeam, team < 1 || validTeamIDs.map({ !$0.contains(team) }) == true {
             messages[.favouriteTeam] = "Choose a team from the list."
         }
         if let bio, bio.count > Self.maximumBioLength {
@@ -121,8 +133,12 @@ final class AccountStore: Sendable {
                     .map(Self.account(from:))
                 else { return nil }
                 guard fieldMessages.isEmpty else { throw AccountError(fieldMessages) }
-                account.displayName = name
-                account.favouriteTeamID = favouriteTeamID
+                if let name { account.displayName = name }
+                switch favouriteTeam {
+                case .keep: break
+                case .clear: account.favouriteTeamID = nil
+                case .set(let team): account.favouriteTeamID = team
+                }
                 if let newBio { account.bio = newBio }
                 try db.execute(
                     sql: "UPDATE account SET display_name = ?, favourite_team_id = ?, bio = ? WHERE username = ?",

@@ -88,14 +88,11 @@ extension ScoresApp {
                     return .invalid(FormErrors(fields: ["favourite_team": "Choose a team from the list."]))
                 }
             case .save:
-                let username = router.request.signedInUser ?? ""
+                // One transaction: what the draft does not change keeps its stored value.
+                let team: AccountStore.TeamChange = draft.clearsTeam ? .clear : draft.team.map { .set($0) } ?? .keep
                 do {
-                    guard let account = try await data.accounts.account(named: username) else {
-                        return .invalid(FormErrors(general: ["There is no account named \(username)."]))
-                    }
                     try await data.accounts.updateProfile(
-                        username: username, displayName: draft.name ?? account.displayName,
-                        favouriteTeamID: draft.clearsTeam ? nil : (draft.team ?? account.favouriteTeamID))
+                        username: router.request.signedInUser ?? "", displayName: draft.name, favouriteTeam: team)
                 } catch {
                     return .invalid(FormErrors(general: error.formErrors.allMessages))
                 }
