@@ -6,7 +6,7 @@ import WebRouter
 /// route table walking its contents.
 ///
 /// ```swift
-/// let data = DemoData(accounts: AccountStore(database: try AccountDatabase.open(path: "webapp.sqlite")))
+/// let data = DemoData(database: try AccountDatabase.open(path: "webapp.sqlite"))
 /// let match = try data.match(12)             // throws HTTPError.notFound for a missing id
 /// data.words.scoreline(match)                // "Riverside Rovers 2–1 Kingsbridge United"
 /// ```
