@@ -6,7 +6,8 @@ import WebRouter
 ///
 /// The expected values were computed outside WebRouter, with Python's `hmac` and `hashlib`
 /// (HKDF-SHA256 per RFC 5869; MAC input `be32(len(purpose)) purpose be32(len(context)) context
-/// payload`), and checked against the swift-crypto implementation before it was replaced.
+/// payload`), and reproduced with swift-crypto 3.12.3's `HKDF` and `HMAC` calls exactly as the
+/// replaced code made them.
 @Suite struct TokenCompatibilityTests {
     @Test func passphraseSecretSignsTheKnownSessionToken() {
         let signer = MessageSigner(secret: SecurityFixtures.secret, purpose: "session")
