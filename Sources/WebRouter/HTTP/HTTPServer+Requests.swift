@@ -5,7 +5,7 @@ import CMicroHTTPD
 extension HTTPServer {
     func access(
         connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?,
-        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
+        version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         // First call: headers are in. Only early rejects are queued here.
         if !context.headersSeen {
@@ -58,6 +58,10 @@ extension HTTPServer {
         headers.reserveCapacity(Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, pointer)
+        }
+        // libmicrohttpd (strict) refuses what it can see by itself; these need the whole list.
+        if let problem = HeaderValidation.problem(in: headers, isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
+            return queue(ErrorPage.response(.badRequest, detail: problem), on: connection, context: context, method: method)
         }
         if let staticFiles, staticFiles.handles(path: target.path) {
             let response = staticFiles.response(method: methodValue, path: target.path, headers: headers)
