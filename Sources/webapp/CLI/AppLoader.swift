@@ -9,9 +9,12 @@ import WebRouter
 /// let app = try AppLoader.load(secret: .random(), observers: [RouteLog()])
 /// ```
 enum AppLoader {
-    static func load(secret: AppSecret, observers: [any RouteObserver] = []) throws -> Application {
+    static func load(
+        secret: AppSecret, publicOrigin: PublicOrigin? = nil, observers: [any RouteObserver] = []
+    ) throws -> Application {
         do {
-            return try ScoresApp.application(data: DemoData(), secret: secret, observers: observers)
+            return try ScoresApp.application(
+                data: DemoData(), secret: secret, publicOrigin: publicOrigin, observers: observers)
         } catch {
             FileHandle.standardError.write(Data("webapp: the screen tree is not valid:\n\(error)\n".utf8))
             throw ExitCode.failure
