@@ -101,10 +101,14 @@ extension HTTPServer {
         }
     }
 
-    /// Hands a response to libmicrohttpd, sending straight from the body's bytes.
+    /// Hands a response to libmicrohttpd, sending straight from the body's bytes. Every
+    /// response passes here, so this is where it is compressed (``ResponseCompression``).
     private func queue(
-        _ response: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
+        _ uncompressed: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
     ) -> MHD_Result {
+        let response = ResponseCompression.compressed(
+            uncompressed,
+            acceptEncoding: MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept-Encoding").map { String(cString: $0) })
         let count = response.payload?.count ?? 0
         let mhdResponse: OpaquePointer?
         if let body = response.payload, count > 0 {
