@@ -33,7 +33,7 @@ final class StaticAsset: Sendable {
         self.etag = etag
         self.gzipETag = ResponseCompression.gzipETag(etag)
         if ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256,
-            let gzipped = Gzip.compress(bytes), gzipped.count < bytes.count
+            let gzipped = Gzip.compress(bytes, level: Gzip.bestLevel), gzipped.count < bytes.count
         {
             gzip = gzipped
         } else {
