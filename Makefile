@@ -9,11 +9,12 @@ APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 .PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
-## Installs libmicrohttpd-dev and zlib1g-dev (and pkg-config) with apt-get when pkg-config cannot find them.
+## Installs libmicrohttpd-dev, zlib1g-dev and libbrotli-dev (and pkg-config) with apt-get when
+## pkg-config cannot find them.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib; then \
-		echo "==> installing libmicrohttpd-dev and zlib1g-dev with apt-get"; \
-		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev zlib1g-dev; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib libbrotlienc libbrotlidec; then \
+		echo "==> installing libmicrohttpd-dev, zlib1g-dev and libbrotli-dev with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev zlib1g-dev libbrotli-dev; \
 	fi
 
 build: deps

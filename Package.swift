@@ -30,11 +30,18 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The system brotli (Debian: libbrotli-dev): br for responses, preferred over gzip.
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
         .target(
             name: "WebRouter",
             dependencies: [
                 "CMicroHTTPD",
                 "CZlib",
+                "CBrotli",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

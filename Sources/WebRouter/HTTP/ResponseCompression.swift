@@ -3,20 +3,21 @@
 /// files, error pages alike).
 ///
 /// A response whose type compresses well (HTML, CSS, JavaScript, SVG, JSON) always gets
-/// `Vary: Accept-Encoding`; it is gzipped when the request accepts gzip, its body has at least
-/// ``threshold`` bytes and it is not encoded already. A strong `ETag` gets `-gz` inside its
-/// quotes, so the two variants never share a validator. Static bytes are compressed once by
-/// ``StaticAsset``, which sets `Content-Encoding` itself; this step then only adds `Vary`.
+/// `Vary: Accept-Encoding`; it is compressed when the request accepts brotli or gzip (brotli
+/// first on a tie of q-values), its body has at least ``threshold`` bytes and it is not
+/// encoded already. A strong `ETag` gets `-br` or `-gz` inside its quotes, so variants never
+/// share a validator. Static bytes are compressed once by ``StaticAsset``, which sets
+/// `Content-Encoding` itself; this step then only adds `Vary`.
 /// ```swift
 /// let sent = ResponseCompression.compressed(.html(page), for: request)
-/// sent.headers["Content-Encoding"]   // "gzip" for `Accept-Encoding: gzip` and a page over 1 KB
+/// sent.headers["Content-Encoding"]   // "br" for `Accept-Encoding: gzip, br` and a page over 1 KB
 /// ```
 public enum ResponseCompression {
-    /// Bodies smaller than this are sent as they are: gzip's header and the work cost more
-    /// than the bytes saved.
+    /// Bodies smaller than this are sent as they are: the coding's framing and the work cost
+    /// more than the bytes saved.
     public static let threshold = 1024
 
-    /// `response` as the request should get it: gzipped when it may be, with `Vary`.
+    /// `response` as the request should get it: compressed when it may be, with `Vary`.
     public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         compressed(response, acceptEncoding: request.headers["Accept-Encoding"])
     }
@@ -29,21 +30,15 @@ public enum ResponseCompression {
         addVary(to: &response.headers)
         guard !response.headers.contains("Content-Encoding"), response.status.code != 206,
             let body = response.payload, body.count >= threshold,
-            AcceptEncoding.allows("gzip", in: acceptEncoding()),
-            let gzipped = body.withUnsafeBytes({ Gzip.compress($0) }), gzipped.count < body.count
+            let coding = AcceptEncoding.preferred(in: acceptEncoding(), among: ContentCoding.allCases),
+            let encoded = body.withUnsafeBytes({ coding.compress($0) }), encoded.count < body.count
         else { return response }
-        response.body = gzipped
-        response.headers.set(name: "Content-Encoding", value: "gzip")
+        response.body = encoded
+        response.headers.set(name: "Content-Encoding", value: coding.token)
         if let etag = response.headers["ETag"] {
-            response.headers.set(name: "ETag", value: gzipETag(etag))
+            response.headers.set(name: "ETag", value: coding.etag(for: etag))
         }
         return response
-    }
-
-    /// The `ETag` of the gzip variant: `"abc"` becomes `"abc-gz"` (`W/"abc"` → `W/"abc-gz"`).
-    public static func gzipETag(_ etag: String) -> String {
-        guard etag.hasSuffix("\"") else { return etag }
-        return String(etag.dropLast()) + "-gz\""
     }
 
     /// Whether bodies of this `Content-Type` are worth compressing: text, JavaScript, SVG,

@@ -1,23 +1,30 @@
 /// Bytes served as a static file, prepared once: a strong `ETag`, `Last-Modified`, and for
-/// types that compress well a gzip variant (compressed here, once, with its own `ETag`
-/// ending in `-gz`). ``response(method:headers:cacheControl:)`` answers a GET or HEAD for it
-/// with RFC 9110's conditional requests (§13.2.2 order: `If-Match`, `If-Unmodified-Since`,
-/// `If-None-Match`, `If-Modified-Since`), content negotiation and `nosniff`.
+/// types that compress well a brotli and a gzip variant (compressed here, once, at the
+/// libraries' best levels, each with its own `ETag` ending in `-br` or `-gz`).
+/// ``response(method:headers:cacheControl:)`` answers a GET or HEAD for it with RFC 9110's
+/// conditional requests (§13.2.2 order: `If-Match`, `If-Unmodified-Since`, `If-None-Match`,
+/// `If-Modified-Since`) against the chosen variant, content negotiation and `nosniff`.
 ///
 /// ```swift
 /// let asset = StaticAsset(bytes: Array(css.utf8), contentType: "text/css; charset=utf-8", lastModified: 0)
 /// let response = asset.response(method: .get, headers: request.headers, cacheControl: "public, max-age=3600")
 /// ```
 final class StaticAsset: Sendable {
+    /// One encoded form of the bytes.
+    struct Variant: Sendable {
+        let coding: ContentCoding
+        let bytes: [UInt8]
+        let etag: String
+    }
+
     let bytes: [UInt8]
     let contentType: String
     /// Seconds since 1970 (whole seconds, as `Last-Modified` carries them).
     let lastModifiedSeconds: Int
     let lastModified: String
     let etag: String
-    /// The gzip variant, when the type compresses and gzip makes it smaller.
-    let gzip: [UInt8]?
-    let gzipETag: String
+    /// The encoded variants that came out smaller, in order of preference.
+    let variants: [Variant]
 
     init(bytes: [UInt8], contentType: String, lastModified seconds: Int) {
         self.bytes = bytes
@@ -31,21 +38,23 @@ final class StaticAsset: Sendable {
         }
         let etag = "\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
         self.etag = etag
-        self.gzipETag = ResponseCompression.gzipETag(etag)
-        if ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256,
-            let gzipped = Gzip.compress(bytes, level: Gzip.bestLevel), gzipped.count < bytes.count
-        {
-            gzip = gzipped
+        if ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256 {
+            variants = ContentCoding.allCases.compactMap { coding in
+                guard let encoded = coding.compressOnce(bytes), encoded.count < bytes.count else { return nil }
+                return Variant(coding: coding, bytes: encoded, etag: coding.etag(for: etag))
+            }
         } else {
-            gzip = nil
+            variants = []
         }
     }
 
     /// The answer to a `GET` or `HEAD` with these request headers.
     func response(method: HTTPMethod, headers: HTTPHeaders, cacheControl: String) -> HTTPResponse {
         let compressible = ResponseCompression.isCompressible(contentType: contentType)
-        let gzipped = gzip != nil && AcceptEncoding.allows("gzip", in: headers["Accept-Encoding"])
-        let selectedETag = gzipped ? gzipETag : etag
+        let chosen = variants.isEmpty ? nil
+            : AcceptEncoding.preferred(in: headers["Accept-Encoding"], among: variants.map(\.coding))
+                .flatMap { coding in variants.first { $0.coding == coding } }
+        let selectedETag = chosen?.etag ?? etag
         var response = HTTPResponse(status: .ok)
         switch Self.failedPrecondition(etag: selectedETag, lastModified: lastModifiedSeconds, headers: headers) {
         case .preconditionFailed?:
@@ -65,9 +74,9 @@ final class StaticAsset: Sendable {
         if compressible { response.headers.add(name: "Vary", value: "Accept-Encoding") }
         if response.status == .notModified { return response }
         response.headers.add(name: "Content-Type", value: contentType)
-        if gzipped, let gzip {
-            response.headers.add(name: "Content-Encoding", value: "gzip")
-            response.body = gzip
+        if let chosen {
+            response.headers.add(name: "Content-Encoding", value: chosen.coding.token)
+            response.body = chosen.bytes
         } else {
             response.body = bytes
         }

@@ -32,6 +32,32 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
         #expect(AcceptEncoding.allows("gzip", in: header) == allowsGzip, "\(header)")
     }
 
+    @Test(arguments: [
+        ("gzip, deflate, br", ContentCoding.brotli), ("gzip, deflate, br, zstd", .brotli), ("gzip", .gzip),
+        ("br", .brotli), ("br;q=0.5, gzip", .gzip), ("br;q=0, *", .gzip), ("*", .brotli), ("gzip;q=0, br;q=0", nil),
+        ("identity", nil), ("deflate", nil),
+    ])
+    func theBestAcceptableCodingIsChosenBrotliOnATie(header: String, expected: ContentCoding?) {
+        #expect(AcceptEncoding.preferred(in: header, among: ContentCoding.allCases) == expected, "\(header)")
+    }
+
+    @Test func brotliRoundTripsThroughTheSystemDecoder() throws {
+        let bytes = Array(Self.bigPage.utf8)
+        let compressed = try #require(Brotli.compress(bytes))
+        #expect(compressed.count < bytes.count / 4)
+        #expect(Brotli.decompress(compressed) == bytes)
+        let best = try #require(Brotli.compress(bytes, quality: Brotli.bestQuality))
+        #expect(Brotli.decompress(best) == bytes)
+        #expect(Brotli.decompress([1, 2, 3]) == nil)
+    }
+
+    @Test func aClientThatAcceptsBrotliGetsBrotli() throws {
+        let page = ResponseCompression.compressed(.html(Self.bigPage), acceptEncoding: "gzip, deflate, br")
+        #expect(page.headers["Content-Encoding"] == "br")
+        #expect(page.headers["Vary"] == "Accept-Encoding")
+        #expect(Brotli.decompress(page.body) == Array(Self.bigPage.utf8))
+    }
+
     @Test func withoutAcceptEncodingNothingIsCompressed() {
         #expect(!AcceptEncoding.allows("gzip", in: nil))
     }
@@ -49,7 +75,7 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
     }
 
     @Test func aLargePageIsGzippedWithVaryAndASmallOneOnlyGetsVary() throws {
-        let page = ResponseCompression.compressed(.html(Self.bigPage), acceptEncoding: "gzip, br")
+        let page = ResponseCompression.compressed(.html(Self.bigPage), acceptEncoding: "gzip, deflate")
         #expect(page.headers["Content-Encoding"] == "gzip")
         #expect(page.headers["Vary"] == "Accept-Encoding")
         #expect(try gunzip(page.body) == Array(Self.bigPage.utf8))
@@ -77,7 +103,8 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
         let sent = ResponseCompression.compressed(response, acceptEncoding: "gzip")
         #expect(sent.headers["ETag"] == "\"abc-gz\"")
         #expect(sent.headers["Vary"] == "Cookie, Accept-Encoding")
-        #expect(ResponseCompression.gzipETag("W/\"abc\"") == "W/\"abc-gz\"")
+        #expect(ContentCoding.gzip.etag(for: "W/\"abc\"") == "W/\"abc-gz\"")
+        #expect(ContentCoding.brotli.etag(for: "\"abc\"") == "\"abc-br\"")
     }
 
     @Test func theLiveServerGzipsPagesForClientsThatAskAndOnlyThem() async throws {
@@ -89,6 +116,9 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
         let head = try await get(port: server.port, "/page", method: "HEAD", headers: [("Accept-Encoding", "gzip")])
         #expect(head.headers["Content-Length"] == String(gzipped.body.count), "HEAD and GET agree")
         #expect(head.headers["Content-Encoding"] == "gzip")
+        let brotli = try await get(port: server.port, "/page", headers: [("Accept-Encoding", "gzip, deflate, br")])
+        #expect(brotli.headers["Content-Encoding"] == "br")
+        #expect(Brotli.decompress(brotli.body) == Array(Self.bigPage.utf8))
         let plain = try await get(port: server.port, "/page")
         #expect(plain.headers["Content-Encoding"] == nil)
         #expect(plain.headers["Vary"] == "Accept-Encoding")

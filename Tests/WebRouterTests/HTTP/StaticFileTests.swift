@@ -151,7 +151,7 @@ struct StaticFixture {
         await server.stop()
     }
 
-    @Test func aCompressibleFileHasAGzipVariantWithItsOwnETag() async throws {
+    @Test func aCompressibleFileHasGzipAndBrotliVariantsWithTheirOwnETags() async throws {
         let fixture = try StaticFixture()
         let server = try startServer({ $0.publicDirectory = fixture.public }) { _ in .text("handler") }
         let path = "/static/css/large.css"
@@ -172,6 +172,11 @@ struct StaticFixture {
         let crossed = try await get(port: server.port, path, headers: [("If-None-Match", gzipTag)])
         #expect(crossed.status == 200, "the gzip tag does not validate the plain bytes")
         #expect(try await get(port: server.port, path, headers: [("If-None-Match", plainTag)]).status == 304)
+        // A browser that also accepts brotli gets the brotli variant, with its own tag.
+        let brotli = try await get(port: server.port, path, headers: [("Accept-Encoding", "gzip, deflate, br")])
+        #expect(brotli.headers["Content-Encoding"] == "br")
+        #expect(brotli.headers["ETag"] == String(plainTag.dropLast()) + "-br\"")
+        #expect(Brotli.decompress(brotli.body) == Array(StaticFixture.largeCSS.utf8))
         // Small files are not worth a variant.
         let small = try await get(port: server.port, "/static/css/site.css", headers: [("Accept-Encoding", "gzip")])
         #expect(small.headers["Content-Encoding"] == nil)
