@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The scheme, host and port visitors reach the application at (`https://scores.example`),
 /// validated once at start-up. Absolute URLs (share links, anything meant to leave the site)
 /// are built from it, never from the request's `Host` header, which any client can set.
@@ -70,9 +76,3 @@ public struct PublicOrigin: Sendable, Hashable, CustomStringConvertible {
         description + path
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
