@@ -30,6 +30,13 @@ let package = Package(
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // The chrome's stylesheet, script and icon, compiled in as bytes: an app's pages
+            // are styled from any working directory, and a copied binary needs no files.
+            resources: [
+                .embedInCode("Assets/Files/webrouter.css"),
+                .embedInCode("Assets/Files/webrouter.js"),
+                .embedInCode("Assets/Files/icon.svg"),
             ]
         ),
         .executableTarget(

@@ -95,6 +95,17 @@ public struct TestPage: Sendable {
         }
     }
 
+    /// The URLs of the page's stylesheets (`<link rel="stylesheet">`), in order: the
+    /// framework's own first, then the layout's.
+    public var stylesheets: [String] {
+        document.all("link", "href").filter { $0["rel"] == "stylesheet" }.compactMap { $0["href"] }
+    }
+
+    /// The URLs of the page's scripts (`<script src>`), in order.
+    public var scripts: [String] {
+        document.all("script", "src").compactMap { $0["src"] }
+    }
+
     /// Every link, in document order.
     public var links: [PageLink] {
         document.all("a", "href").map { PageLink(text: $0.text, href: $0["href"] ?? "", rel: $0["rel"]) }

@@ -66,8 +66,29 @@ public final class Application: Sendable {
     /// port the OS picked for port 0), and serves until SIGINT or SIGTERM, then stops
     /// gracefully.
     public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
+        for problem in missingLayoutFiles(server) { logger.warning("\(problem)") }
         // The server logs the address itself once it listens, after the signal handlers are in place.
         try await HTTPServer(configuration: server, logger: logger, handler: handler).runUntilSignalled()
+    }
+
+    /// A sentence for each `/static/` URL the layout links that `server` would answer `404`:
+    /// a stylesheet or script a page asks for but nobody serves is a silent failure in the
+    /// browser, so ``serve(_:logger:)`` logs these as warnings at start-up.
+    public func missingLayoutFiles(_ server: ServerConfiguration) -> [String] {
+        let prefix = server.staticPrefix.hasSuffix("/") ? server.staticPrefix : server.staticPrefix + "/"
+        var problems: [String] = []
+        for url in configuration.layout.linkedURLs where url.hasPrefix(prefix) {
+            let relative = url.dropFirst(prefix.count).split(separator: "?").first.map(String.init) ?? ""
+            guard let directory = server.publicDirectory else {
+                problems.append("The page layout links \(url), but the server has no public directory: set ServerConfiguration.publicDirectory, or drop the link")
+                continue
+            }
+            let path = directory + "/" + relative
+            if !StaticFiles.isRegularFile(path) {
+                problems.append("The page layout links \(url), but \(path) does not exist: pages will ask for it and get 404")
+            }
+        }
+        return problems
     }
 
     // MARK: - Requests
@@ -80,6 +101,9 @@ public final class Application: Sendable {
             var response = errorPage(HTTPError(.methodNotAllowed, "This address answers GET and POST only."), request: request)
             response.headers.set(name: "Allow", value: "GET, HEAD, POST")
             return response
+        }
+        if request.path.hasPrefix(ChromeAssets.prefix) {
+            return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
         }
         if let map = configuration.storyboardPath, request.path == map, request.method != .post {
             return storyboardPage()

@@ -1,21 +1,29 @@
-/// The app's hooks into the chrome: asset URLs, extra `<head>` tags, a header and a footer.
+/// The app's hooks into the chrome: its own stylesheets and scripts, an icon, extra `<head>`
+/// tags, a header and a footer.
 ///
-/// The hooks are `@Sendable` closures so one layout can be configured at start-up and shared
-/// by all server threads; each is called per page with the page being drawn and returns the
-/// markup (`nil` renders nothing: no `<header>` / `<footer>` element at all).
+/// The framework's stylesheet and enhancement script are compiled in and linked first on
+/// every page, so pages are fully styled with the default layout and no `Public/` folder.
+/// An app's files go in its `Public/` folder (served under `/static/`) and are linked after
+/// the framework's, so their rules win:
 /// ```swift
 /// let layout = PageLayout(
-///     head: { _ in AnyHTML(meta(.name("theme-color"), .content("#0a84ff"))) },
+///     stylesheets: ["/static/app.css"],
+///     icon: "/static/icon.svg",
 ///     header: { page in AnyHTML { a(.href("/"), .class("app-name")) { page.appName } } },
 ///     footer: { _ in AnyHTML { small { "© Scores" } } })
 /// ```
+/// The hooks are `@Sendable` closures, so one layout is configured at start-up and shared by
+/// all server threads; each is called per page with the page being drawn and returns the
+/// markup (`nil` renders nothing: no `<header>` / `<footer>` element at all). At start-up,
+/// ``Application/serve(_:logger:)`` warns about every linked `/static/` file that the
+/// public directory does not hold.
 public struct PageLayout: Sendable {
-    /// The stylesheet URL.
-    public var stylesheetHref: String
-    /// The deferred script URL (only enhances; pages work without it).
-    public var scriptHref: String
-    /// The icon URL.
-    public var iconHref: String
+    /// Stylesheet URLs linked after the framework's own, in order.
+    public var stylesheets: [String]
+    /// Script URLs loaded (`defer`) after the framework's enhancement script, in order.
+    public var scripts: [String]
+    /// The icon URL; `nil` uses the framework's default icon.
+    public var icon: String?
     /// Extra tags at the end of `<head>`.
     public var head: @Sendable (PageModel) -> AnyHTML?
     /// The content of `<header class="app-header">`.
@@ -24,21 +32,24 @@ public struct PageLayout: Sendable {
     public var footer: @Sendable (PageModel) -> AnyHTML?
 
     public init(
-        stylesheetHref: String = "/static/style.css",
-        scriptHref: String = "/static/app.js",
-        iconHref: String = "/static/favicon.svg",
+        stylesheets: [String] = [],
+        scripts: [String] = [],
+        icon: String? = nil,
         head: @escaping @Sendable (PageModel) -> AnyHTML? = { _ in nil },
         header: @escaping @Sendable (PageModel) -> AnyHTML? = { _ in nil },
         footer: @escaping @Sendable (PageModel) -> AnyHTML? = { _ in nil }
     ) {
-        self.stylesheetHref = stylesheetHref
-        self.scriptHref = scriptHref
-        self.iconHref = iconHref
+        self.stylesheets = stylesheets
+        self.scripts = scripts
+        self.icon = icon
         self.head = head
         self.header = header
         self.footer = footer
     }
 
-    /// The default assets under `/static/`, no extra head tags, no header, no footer.
+    /// The framework's assets only: no extra head tags, no header, no footer.
     public static let `default` = PageLayout()
+
+    /// The URLs of the app's own files the layout links (stylesheets, scripts, icon).
+    var linkedURLs: [String] { stylesheets + scripts + (icon.map { [$0] } ?? []) }
 }

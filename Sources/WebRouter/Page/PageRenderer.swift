@@ -3,7 +3,7 @@
 ///
 /// The markup follows the landmarks of DESIGN.md (`<body data-screen>`, `<nav aria-label="Tabs">`,
 /// `<nav aria-label="Breadcrumb">`, `<dialog open aria-modal="true">` with a `rel="dismiss"` link);
-/// `Public/style.css` and `Public/app.js` target it. Every model string is escaped and every
+/// The framework's stylesheet and script (``ChromeAssets``) target it. Every model string is escaped and every
 /// URL goes through the same scheme filter as `.href`. While a modal or alert is open, the
 /// layers beneath carry `inert`, so the page behaves modally even without JavaScript, and the
 /// skip link (which would point at the inert `#main`) is left out.
@@ -82,6 +82,17 @@ public enum PageRenderer {
 
     // MARK: - Parts
 
+    /// The framework's stylesheet and script, the same bytes on every page.
+    private static let chromeHead: String = {
+        var output = HTMLOutput(capacity: 256)
+        output.appendRaw("<link rel=\"stylesheet\"")
+        output.urlAttribute("href", ChromeAssets.stylesheet.url)
+        output.appendRaw("><script")
+        output.urlAttribute("src", ChromeAssets.script.url)
+        output.appendRaw(" defer></script>")
+        return String(decoding: output.bytes, as: UTF8.self)
+    }()
+
     private static func renderHead(_ page: PageModel, into output: inout HTMLOutput) {
         output.appendRaw("<!doctype html>\n<html")
         output.attribute("lang", page.lang)
@@ -91,13 +102,21 @@ public enum PageRenderer {
             if !page.appName.isEmpty { output.appendRaw(" · ") }
         }
         output.appendEscapedText(page.appName)
-        output.appendRaw("</title><link rel=\"stylesheet\"")
-        output.urlAttribute("href", page.layout.stylesheetHref)
-        output.appendRaw("><link rel=\"icon\"")
-        output.urlAttribute("href", page.layout.iconHref)
-        output.appendRaw("><script")
-        output.urlAttribute("src", page.layout.scriptHref)
-        output.appendRaw(" defer></script>")
+        output.appendRaw("</title>")
+        output.appendRaw(Self.chromeHead)
+        for href in page.layout.stylesheets {
+            output.appendRaw("<link rel=\"stylesheet\"")
+            output.urlAttribute("href", href)
+            output.appendRaw(">")
+        }
+        output.appendRaw("<link rel=\"icon\"")
+        output.urlAttribute("href", page.layout.icon ?? ChromeAssets.icon.url)
+        output.appendRaw(">")
+        for src in page.layout.scripts {
+            output.appendRaw("<script")
+            output.urlAttribute("src", src)
+            output.appendRaw(" defer></script>")
+        }
         page.layout.head(page)?.render(into: &output)
         output.appendRaw("</head>\n")
     }

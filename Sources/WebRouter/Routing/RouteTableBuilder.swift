@@ -5,7 +5,7 @@
 /// each content screen; requests never reflect.
 struct RouteTableBuilder {
     /// Step names that would collide with the URL syntax or the framework's own paths.
-    static let reservedRootNames: Set<String> = ["static", "_map"]
+    static let reservedRootNames: Set<String> = ["static", "_map", "_webrouter"]
     static let maximumDepth = 64
 
     private(set) var nodes: [RouteNode.Draft] = []

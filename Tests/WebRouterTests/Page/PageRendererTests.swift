@@ -1,5 +1,5 @@
 import Testing
-import WebRouter
+@testable import WebRouter
 
 private let tabs = [
     TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽"),
@@ -54,8 +54,8 @@ private let matchStack = [
         #expect(render(page) == """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Feed · Scores</title><link rel="stylesheet" href="/static/style.css"><link rel="icon" href="/static/favicon.svg">\
-            <script src="/static/app.js" defer></script></head>
+            <title>Feed · Scores</title><link rel="stylesheet" href="\(ChromeAssets.stylesheet.url)">\
+            <script src="\(ChromeAssets.script.url)" defer></script><link rel="icon" href="\(ChromeAssets.icon.url)"></head>
             <body data-screen="Feed" class="has-tabs">
             <a class="skip-link" href="#main">Skip to content</a>
             <nav aria-label="Tabs" class="tabbar"><ul>\
@@ -239,7 +239,7 @@ private let matchStack = [
 
     @Test func layoutHooksAddHeadHeaderAndFooter() {
         let layout = PageLayout(
-            stylesheetHref: "/assets/s.css", scriptHref: "/assets/a.js", iconHref: "/assets/i.svg",
+            stylesheets: ["/assets/s.css"], scripts: ["/assets/a.js"], icon: "/assets/i.svg",
             head: { _ in AnyHTML(meta(.name("theme-color"), .content("#0a84ff"))) },
             header: { page in AnyHTML { a(.href("/"), .class("app-name")) { page.appName } } },
             footer: { _ in AnyHTML { small { "© <Scores>" } } })
@@ -249,6 +249,7 @@ private let matchStack = [
         #expect(html.contains("<html lang=\"fr\">"))
         #expect(html.contains("<title>Scores</title>"))
         #expect(html.contains("""
+            <link rel="stylesheet" href="\(ChromeAssets.stylesheet.url)"><script src="\(ChromeAssets.script.url)" defer></script>\
             <link rel="stylesheet" href="/assets/s.css"><link rel="icon" href="/assets/i.svg">\
             <script src="/assets/a.js" defer></script><meta name="theme-color" content="#0a84ff"></head>
             """))

@@ -63,7 +63,7 @@ struct ServeProcessTests {
         let port = try #require(Self.port(in: line))
         let page = try await LoopbackConnection.exchange(port: port, "GET /launch HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         #expect(page.status == 200)
-        let css = try await LoopbackConnection.exchange(port: port, "GET /static/style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let css = try await LoopbackConnection.exchange(port: port, "GET /static/scores.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         #expect(css.status == 200 && css.headers["Content-Type"]?.hasPrefix("text/css") == true)
         kill(running.process.processIdentifier, signal)
         let status = try await onOwnThread { running.waitForExit() }

@@ -1,5 +1,6 @@
-/* WebRouter — progressive enhancement only. Every page works without this file:
-   dialogs are rendered open, dismissing is a link, actions are forms.
+/* WebRouter's enhancement script, compiled into the framework and loaded (deferred) on every
+   page. Progressive enhancement only: every page works without it (dialogs are rendered open,
+   dismissing is a link, actions are forms).
    This script: moves open dialogs into the top layer with showModal() (focus moves in, the
    page beneath becomes inert), makes Escape and backdrop clicks follow the dismiss link,
    returns focus to the opener after a dismissal, and adds select/copy to share boxes. */

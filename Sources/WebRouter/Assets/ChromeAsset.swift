@@ -1,0 +1,35 @@
+/// One file the page chrome needs (the stylesheet, the enhancement script, the default icon),
+/// compiled into the WebRouter module and served from memory under a content-hashed URL.
+///
+/// Because the URL changes whenever the bytes do, browsers may keep a copy for a year
+/// without ever asking again (`Cache-Control: public, max-age=31536000, immutable`).
+/// ```swift
+/// let css = ChromeAssets.stylesheet
+/// css.url          // "/_webrouter/webrouter.5f1c2a9e03b4d7e1.css"
+/// css.contentType  // "text/css; charset=utf-8"
+/// ```
+struct ChromeAsset: Sendable {
+    /// The file's name without its hash, e.g. `webrouter.css`.
+    let name: String
+    let contentType: String
+    let bytes: [UInt8]
+    /// A 64-bit FNV-1a hash of the bytes, in hexadecimal.
+    let hash: String
+    /// `/_webrouter/<stem>.<hash>.<extension>`.
+    let url: String
+    /// A strong validator: the hash, quoted.
+    let etag: String
+
+    init(name: String, contentType: String, bytes: [UInt8]) {
+        self.name = name
+        self.contentType = contentType
+        self.bytes = bytes
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(value, radix: 16)
+        self.hash = String(repeating: "0", count: 16 - hex.utf8.count) + hex
+        let dot = name.lastIndex(of: ".") ?? name.endIndex
+        self.url = ChromeAssets.prefix + name[..<dot] + "." + hash + name[dot...]
+        self.etag = "\"" + hash + "\""
+    }
+}

@@ -1,0 +1,74 @@
+/// The chrome's own files, compiled into the framework (SwiftPM's `embedInCode` resources), so
+/// every app's pages are fully styled whatever its working directory, with or without a
+/// `Public/` folder, and a copied binary still serves them.
+///
+/// They are answered by ``Application`` under the reserved prefix `/_webrouter/`, with
+/// content-hashed names (a page always links the current bytes), `immutable` caching,
+/// `nosniff` and a strong `ETag`. The files live in `Sources/WebRouter/Assets/Files/`.
+/// ```swift
+/// ChromeAssets.stylesheet.url                   // "/_webrouter/webrouter.<hash>.css"
+/// ChromeAssets.response(for: "/_webrouter/webrouter.<hash>.css", method: .get, headers: [:])
+/// ```
+enum ChromeAssets {
+    /// The reserved path prefix; no tab or window case may be named `_webrouter`.
+    static let prefix = "/_webrouter/"
+    /// How long a browser may keep an asset: a year, without revalidating, since its URL
+    /// changes with its content.
+    static let cacheControl = "public, max-age=31536000, immutable"
+
+    /// The chrome's stylesheet: tab bar, breadcrumb, sheets, covers, alerts and the generic
+    /// content classes.
+    static let stylesheet = ChromeAsset(
+        name: "webrouter.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.webrouter_css)
+    /// The enhancement script: `showModal()`, Escape to dismiss, focus return.
+    static let script = ChromeAsset(
+        name: "webrouter.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.webrouter_js)
+    /// The icon pages use when the layout names none.
+    static let icon = ChromeAsset(
+        name: "icon.svg", contentType: "image/svg+xml", bytes: PackageResources.icon_svg)
+
+    static let all = [stylesheet, script, icon]
+
+    /// The asset a path names, if it is the current URL of one.
+    static func asset(at path: String) -> ChromeAsset? {
+        for asset in all where asset.url == path { return asset }
+        return nil
+    }
+
+    /// The answer to a request under ``prefix``: the asset (`200`, or `304` when the browser's
+    /// copy is current), `404` for any other name (an old hash included), `405` for methods
+    /// other than GET and HEAD.
+    static func response(for path: String, method: HTTPMethod, headers: HTTPHeaders) -> HTTPResponse {
+        guard method == .get || method == .head else {
+            var response = ErrorPage.response(.methodNotAllowed)
+            response.headers.set(name: "Allow", value: "GET, HEAD")
+            return response
+        }
+        guard let asset = asset(at: path) else {
+            return ErrorPage.response(.notFound, detail: "No such asset of the page chrome.")
+        }
+        var response = HTTPResponse(status: .ok)
+        response.headers.add(name: "ETag", value: asset.etag)
+        response.headers.add(name: "Cache-Control", value: cacheControl)
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        if let tags = headers["If-None-Match"], tags.split(separator: ",").contains(where: {
+            let tag = $0.trimmingSpaces()
+            return tag == "*" || tag == asset.etag || tag == "W/" + asset.etag
+        }) {
+            response.status = .notModified
+            return response
+        }
+        response.headers.add(name: "Content-Type", value: asset.contentType)
+        response.body = asset.bytes
+        return response
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs (optional whitespace in a header list).
+    fileprivate func trimmingSpaces() -> Substring {
+        var value = drop { $0 == " " || $0 == "\t" }
+        while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
+        return value
+    }
+}
