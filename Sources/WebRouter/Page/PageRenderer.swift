@@ -12,16 +12,16 @@
 /// PageRenderer.render(page, into: &output)
 /// let body = output.bytes
 /// ```
-public enum PageRenderer {
+enum PageRenderer {
     /// Renders `page` into a new buffer of `capacity` bytes to start with (it grows as needed).
-    public static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
+    static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
         var output = HTMLOutput(capacity: capacity)
         render(page, into: &output)
         return output.bytes
     }
 
     /// Appends the complete document for `page` to `output`.
-    public static func render(_ page: PageModel, into output: inout HTMLOutput) {
+    static func render(_ page: PageModel, into output: inout HTMLOutput) {
         let hasModal = !page.modals.isEmpty
         let hasAlert = !page.alerts.isEmpty
         let covered = hasModal || hasAlert
@@ -195,7 +195,13 @@ public enum PageRenderer {
         renderBreadcrumb(modal.layer.breadcrumb, into: &output)
         output.appendRaw("<h2")
         output.attribute("id", titleID)
-        output.appendRaw(" class=\"visually-hidden\">")
+        // With a stack, the breadcrumb shows the title; without one (a flow, a centered
+        // card) the heading is the bar's title.
+        if modal.layer.breadcrumb.isEmpty {
+            output.appendRaw(" class=\"modal-title\">")
+        } else {
+            output.appendRaw(" class=\"visually-hidden\">")
+        }
         output.appendEscapedText(modal.title)
         output.appendRaw("</h2><a rel=\"dismiss\" class=\"modal-close\"")
         output.urlAttribute("href", modal.dismissHref)
@@ -243,6 +249,7 @@ public enum PageRenderer {
                     output.appendRaw(">")
                     renderCSRF(csrfToken, into: &output)
                     renderHidden(hiddenFields, into: &output)
+                    if action.value != nil { renderHidden([(ActionForm.actionField, name)], into: &output) }
                     renderSubmit(action, name: name, formAction: nil, into: &output)
                     output.appendRaw("</form>")
                 }
@@ -261,10 +268,19 @@ public enum PageRenderer {
         for action in alert.actions {
             if case .post(_, let url, _) = action.kind { formAction = url; break }
         }
+        // One form holds every button, and only the pressed one is sent: valued buttons
+        // send `_value`, so the form carries the first post button's `_action` for them all.
+        var sharedAction: String?
+        if alert.actions.contains(where: { $0.value != nil }) {
+            for action in alert.actions {
+                if case .post(let name, _, _) = action.kind { sharedAction = name; break }
+            }
+        }
         output.appendRaw("<form method=\"post\" class=\"alert-form\"")
         if let formAction { output.urlAttribute("action", formAction) }
         output.appendRaw(">")
         renderCSRF(csrfToken, into: &output)
+        if let sharedAction { renderHidden([(ActionForm.actionField, sharedAction)], into: &output) }
         for action in alert.actions {
             if case .post(_, _, let hiddenFields) = action.kind { renderHidden(hiddenFields, into: &output) }
         }
@@ -283,7 +299,9 @@ public enum PageRenderer {
             case .link(let href):
                 renderLinkAction(action, href: href, autofocus: false, into: &output)
             case .post(let name, let url, _):
-                renderSubmit(action, name: name, formAction: url == formAction ? nil : url, into: &output)
+                var submitter = action
+                if sharedAction != nil && submitter.value == nil { submitter.value = "" }
+                renderSubmit(submitter, name: name, formAction: url == formAction ? nil : url, into: &output)
             }
         }
         output.appendRaw("</div></form>\n")
@@ -305,8 +323,13 @@ public enum PageRenderer {
     private static func renderSubmit(_ action: AlertAction, name: String, formAction: String?, into output: inout HTMLOutput) {
         output.appendRaw("<button type=\"submit\"")
         output.buttonClass(action.role)
-        output.appendRaw(" name=\"_action\"")
-        output.attribute("value", name)
+        if let value = action.value {
+            output.appendRaw(" name=\"_value\"")
+            output.attribute("value", value)
+        } else {
+            output.appendRaw(" name=\"_action\"")
+            output.attribute("value", name)
+        }
         if let formAction { output.urlAttribute("formaction", formAction) }
         output.appendRaw(">")
         output.appendEscapedText(action.label)

@@ -146,7 +146,7 @@ private let matchStack = [
             """))
         #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages\" aria-label=\"Close\">✕</a>"))
         #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages/~settings\" aria-label=\"Close\">✕</a>"))
-        #expect(html.contains("<h2 id=\"modal-2-title\" class=\"visually-hidden\">Change password</h2>"))
+        #expect(html.contains("<h2 id=\"modal-2-title\" class=\"modal-title\">Change password</h2>"))
         // The second modal has no stack to show: no breadcrumb inside it.
         #expect(occurrences(of: "aria-label=\"Breadcrumb\"", in: html) == 2)
         #expect(!html.contains("has-tabs"))
@@ -227,6 +227,37 @@ private let matchStack = [
             <button type="submit" class="button" name="_action" value="copy" formaction="/t/3/copy">Save copy</button></div></form>
             """)
         #expect(occurrences(of: "<form", in: html) == 1)
+    }
+
+    /// A flow or a centered card has no stack, so no breadcrumb: its bar shows the title
+    /// beside the close button instead of an empty bar holding only ×.
+    @Test func aModalWithoutAStackShowsItsTitleInItsBar() {
+        let page = PageModel(
+            title: "Edit profile", appName: "Scores", screenName: "UserEdit",
+            base: LayerModel(screenName: "Dashboard", content: AnyHTML("d")),
+            modals: [ModalLayer(layer: LayerModel(screenName: "UserEdit", content: AnyHTML("step")),
+                                dismissHref: "/dashboard", style: .centered, title: "Edit profile")])
+        let html = render(page)
+        #expect(html.contains("<div class=\"modal-bar\"><h2 id=\"modal-1-title\" class=\"modal-title\">Edit profile</h2><a rel=\"dismiss\""))
+    }
+
+    /// One action, three choices: each valued button posts the action as a hidden field
+    /// and its choice as `_value`.
+    @Test func alertButtonsCarryAValue() {
+        let resolve = { (label: String, value: String) in
+            AlertAction(label: label, kind: .post(action: "resolve", formAction: "/n/3", hiddenFields: []), value: value)
+        }
+        let page = PageModel(
+            title: "T", appName: "A", screenName: "S", base: LayerModel(screenName: "S", content: AnyHTML("s")),
+            alerts: [AlertModel(title: "Conflict", actions: [resolve("Keep mine", "mine"), resolve("Keep both", "both")],
+                                dismissHref: "/n/3")])
+        let html = render(page)
+        #expect(html.contains("""
+            <form method="post" action="/n/3"><input type="hidden" name="_action" value="resolve">\
+            <button type="submit" class="button" name="_value" value="mine">Keep mine</button></form>
+            """.replacingOccurrences(of: "\n", with: "")))
+        #expect(html.contains("name=\"_value\" value=\"both\">Keep both</button>"))
+        #expect(FormData(fields: [("_action", "resolve"), ("_value", "both")]).alertValue == "both")
     }
 
     @Test func withoutATokenNoCSRFFieldIsInvented() {
