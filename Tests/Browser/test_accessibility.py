@@ -17,10 +17,11 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 
 from conftest import PHONE, WIDE
 from demo_site import CHANGE_PASSWORD, DEMO_USER, EXTRA_PAGES, LOGIN, map_links
-from test_browser import arrive, click, path, wait
+from test_browser import animations_done, arrive, click, path, wait
 
 AXE_SOURCE = (importlib.resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
 
@@ -142,8 +143,12 @@ def worth_auditing(url):
 
 
 def fill_and_submit(driver, values):
+    """Fills the open dialog's form once its sheet has settled (the script moves it into the
+    top layer after load: a field found before that is not interactable yet) and submits it."""
+    wait(driver).until(lambda d: "js-dialogs" in (d.find_element(By.TAG_NAME, "html").get_dom_attribute("class") or ""))
+    animations_done(driver)
     for name, value in values.items():
-        field = driver.find_element(By.ID, f"field-{name}")
+        field = wait(driver).until(expected_conditions.element_to_be_clickable((By.ID, f"field-{name}")))
         field.clear()
         field.send_keys(value)
     click(driver, driver.find_element(By.CSS_SELECTOR, 'dialog[open] form button[type="submit"]'))
