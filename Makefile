@@ -77,7 +77,7 @@ browser-test: deps browser-deps checker-deps
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.
 SANITIZER ?= thread
-SANITIZED_SUITES = LockedTests|HTTPServerTests|MalformedInputTests|StaticFileTests|ActionCycleTests|TestingKitTests
+SANITIZED_SUITES = LockedTests|HTTPServerTests|MalformedInputTests|StrictHTTPTests|StaticFileTests|CompressionTests|ActionCycleTests|MethodSemanticsTests|TestingKitTests
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \

@@ -1,13 +1,14 @@
 import CBrotli
 
 /// Compresses bytes into brotli (RFC 7932) with the system library's one-shot encoder.
+/// The server uses it for bytes compressed once and kept (static files); pages are gzipped
+/// (see ``ResponseCompression/perResponseCodings``).
 ///
 /// ```swift
-/// let page = Brotli.compress(bytes)                                  // quality 5: per response
 /// let once = Brotli.compress(bytes, quality: Brotli.bestQuality)     // static bytes, kept
 /// ```
 enum Brotli {
-    /// The quality for responses compressed as they are sent (pages).
+    /// A quality for bytes compressed as they are sent.
     static let quality: Int32 = 5
     /// The quality for bytes compressed once and kept (static files).
     static let bestQuality: Int32 = 11
