@@ -1,13 +1,14 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (Swift, browser, deployment)
+#   make test   runs every test suite (Swift, the example package, browser, deployment)
+#   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test example-test docs browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -26,8 +27,17 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory deployment-test
+
+## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
+## this repository would (its own .build inside the example), then starts the example's binary
+## from another directory and checks that the stylesheet its pages link answers 200 text/css.
+EXAMPLE ?= Examples/Notes
+example-test: deps
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	python3 Tests/Examples/check_binary.py "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/Notes" /notes
 
 ## Installs what the browser suite needs when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.
@@ -103,4 +113,4 @@ bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-thread .build-address
+	rm -rf .build .build-fuzz .build-thread .build-address Examples/*/.build
