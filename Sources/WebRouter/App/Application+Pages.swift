@@ -27,6 +27,11 @@ extension Application {
                                      content: AnyHTML(rendered: content), classes: layer.classes))
         }
 
+        let brokenLinks = context.brokenLinks
+        if !brokenLinks.isEmpty {
+            for problem in brokenLinks { configuration.logger.error("\(problem)") }
+            return errorPage(HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")), request: context.request)
+        }
         let top = resolution.top
         if case .invalid(let canonical) = alert {
             return .redirect(to: canonical, status: .permanentRedirect)
@@ -78,7 +83,7 @@ extension Application {
     }
 
     func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {
-        CookieHeaderValue.make(name: TabMemory.cookieName, value: memory.cookieValue, maxAge: nil, secure: secure)
+        SetCookie(name: TabMemory.cookieName, value: memory.cookieValue, maxAge: nil, secure: secure).headerValue
     }
 
     /// Renders the fragment of the screen at one step of the state, and the alert the
@@ -101,7 +106,7 @@ extension Application {
         let router = Router<S>(table: table, path: path, position: position, request: context, printedURL: url)
         var output = HTMLOutput(capacity: 4096)
         output.appendRaw(bytes: presentation.before)
-        try await screen.renderBody(value, router: router, into: &output)
+        try await screen._renderBody(value, router: router, into: &output)
         output.appendRaw(bytes: presentation.after)
         var alert = AlertOutcome.none
         if S.Alert.self != NoAlert.self, let raw = context.request.query[S.Alert.parameter] {

@@ -39,10 +39,6 @@ public final class Application: Sendable {
         try self.init(table: RouteTable(window), configuration: configuration)
     }
 
-    public convenience init(_ window: ConditionalWindow, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
-        try self.init(table: RouteTable(window), configuration: configuration)
-    }
-
     init(table: RouteTable, configuration: ApplicationConfiguration) {
         self.table = table
         self.configuration = configuration

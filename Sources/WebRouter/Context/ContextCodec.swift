@@ -10,7 +10,7 @@ struct ContextCodec: Sendable {
     /// The Swift type of decoded values.
     let valueType: Any.Type
     /// Decodes the value and writes its canonical segments to the second argument; `nil`
-    /// when the segments do not decode. (``URLContext/_decodeForRoute(_:canonical:)``,
+    /// when the segments do not decode. (`URLContext._decodeForRoute(_:canonical:)`,
     /// specialised for the type.)
     let decode: @Sendable (ArraySlice<String>, inout [String]) -> (any Sendable)?
     /// Example segments for links in the storyboard map.

@@ -27,7 +27,7 @@
 /// A segment that does not decode makes the URL a `404`. Decoding must depend on the segments
 /// alone, never on stored data (whether id 12 still exists is the screen's question, answered
 /// in its body): the application remembers what each URL decodes to.
-public protocol URLContext: Sendable {
+public protocol URLContext: _URLContextMachinery {
     /// How many path segments a value spans; 1 unless overridden.
     static var pathSegmentCount: Int { get }
     /// A value used to print example links (the storyboard map, `webapp routes`).
@@ -35,17 +35,20 @@ public protocol URLContext: Sendable {
     /// Decodes a value from exactly `pathSegmentCount` percent-decoded segments.
     init?(pathSegments: ArraySlice<String>)
     /// Appends exactly `pathSegmentCount` segments (not yet percent-encoded).
-    func appendPathSegments(to segments: inout [String])
+    func appendPathSegments(to segments: inout [String])}
+
+/// Framework machinery of ``URLContext``, implemented for every conforming type by an
+/// extension of `URLContext` (underscored, so documentation and completion hide it).
+///
+/// Requirements rather than generic functions so that each conformance carries a copy
+/// specialised for its type: parsing a URL and printing a link then run no generic code
+/// that looks up type metadata or casts existentials at runtime.
+public protocol _URLContextMachinery: Sendable {
     /// The route table's decoder: decodes `segments` and writes the value's canonical
-    /// segments to `canonical` (emptied first). Implemented for every conforming type by
-    /// the extension below; there is no need to implement or call it.
-    ///
-    /// A requirement rather than a generic function so that each conformance carries a
-    /// copy specialised for its type: parsing a URL then runs no generic code that looks
-    /// up type metadata or casts existentials at runtime.
+    /// segments to `canonical` (emptied first).
     static func _decodeForRoute(_ segments: ArraySlice<String>, canonical: inout [String]) -> (any Sendable)?
-    /// The value's path segment when it spans exactly one, else `nil`: typed links use it
-    /// to print a context without building an array per link. Implemented for you.
+    /// The value's path segment when it spans exactly one, else `nil`: typed links, inlined
+    /// into the app's code, print a context with it without building an array.
     var _onlyPathSegment: String? { get }
 }
 

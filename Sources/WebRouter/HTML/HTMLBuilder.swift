@@ -66,28 +66,9 @@ public enum HTMLBuilder {
     }
 }
 
-/// A sequence of HTML values rendered one after the other, for building content outside a
-/// builder block. Uses a parameter pack, so no boxing.
-/// ```swift
-/// let pair = HTMLTuple(h1 { "Title" }, p { "Body" })
-/// ```
-/// On a hot path prefer a builder block (nested ``HTMLPair``s) or rendering the parts in
-/// turn: the runtime builds a pack's tuple metadata, and copies and destroys it through
-/// value witnesses, each time such a value is made.
-public struct HTMLTuple<each Content: HTML>: HTML {
-    public let content: (repeat each Content)
-
-    @inlinable public init(_ content: repeat each Content) {
-        self.content = (repeat each content)
-    }
-
-    @inlinable public func render(into output: inout HTMLOutput) {
-        repeat (each content).render(into: &output)
-    }
-}
-
 /// Two HTML values rendered one after the other; what a builder block with several statements
-/// produces (nested: `HTMLPair<HTMLPair<A, B>, C>` for three).
+/// produces (nested: `HTMLPair<HTMLPair<A, B>, C>` for three). Outside a builder, write the
+/// sequence as a block: `AnyHTML { h1 { "Title" }; p { "Body" } }`.
 /// ```swift
 /// let pair = HTMLPair(h1 { "Title" }, p { "Body" })
 /// ```

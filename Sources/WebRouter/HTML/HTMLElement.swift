@@ -15,7 +15,7 @@ public protocol HTMLTagName {
 /// ```
 public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
     /// The attributes, the first two held inline (see ``HTMLAttributeList``).
-    public var attributeList: HTMLAttributeList
+    @usableFromInline var attributeList: HTMLAttributeList
     public var content: Content
 
     /// The attributes in order.
@@ -94,7 +94,7 @@ extension HTMLElement where Content == EmptyHTML {
 /// ```
 public struct HTMLVoidElement<Tag: HTMLTagName>: HTML {
     /// The attributes, the first two held inline (see ``HTMLAttributeList``).
-    public var attributeList: HTMLAttributeList
+    @usableFromInline var attributeList: HTMLAttributeList
 
     /// The attributes in order.
     public var attributes: [HTMLAttribute] {

@@ -8,14 +8,14 @@
 /// PercentDecoding.decode("%zz")            // nil
 /// PercentDecoding.encode("a b/c")          // "a%20b%2Fc"
 /// ```
-public enum PercentDecoding {
+enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`); `nil` on a malformed escape.
-    public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+    static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
         decode(utf8: text.utf8, plusAsSpace: plusAsSpace, lenient: false)
     }
 
     /// Like ``decode(_:plusAsSpace:)`` but keeps a malformed escape literally instead of failing.
-    public static func decodeLeniently(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String {
+    static func decodeLeniently(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String {
         decode(utf8: text.utf8, plusAsSpace: plusAsSpace, lenient: true) ?? String(text)
     }
 
@@ -55,7 +55,7 @@ public enum PercentDecoding {
     }
 
     /// Percent-encodes every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`).
-    public static func encode(_ text: some StringProtocol) -> String {
+    static func encode(_ text: some StringProtocol) -> String {
         URLWriter.encode(String(text)) { byte, _ in isUnreserved(byte) }
     }
 

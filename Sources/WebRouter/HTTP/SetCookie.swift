@@ -54,6 +54,8 @@ public struct SetCookie: Sendable, Equatable {
         result += Self.escape(path, allowed: Self.isPathByte)
         if let maxAge {
             result += "; Max-Age=\(max(0, maxAge))"
+            // Clients that predate Max-Age (RFC 6265 §5.2.2) delete on a past Expires.
+            if maxAge <= 0 { result += "; Expires=Thu, 01 Jan 1970 00:00:00 GMT" }
         }
         if httpOnly { result += "; HttpOnly" }
         // Browsers reject SameSite=None without Secure.
@@ -76,6 +78,12 @@ public struct SetCookie: Sendable, Equatable {
             }
         }
         return output
+    }
+
+    /// Whether `name` can be a cookie's name as it is: a non-empty RFC 9110 token, so it can
+    /// never break the header it is written into.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
     }
 
     /// RFC 9110 token characters.

@@ -16,14 +16,14 @@ import Glibc
 /// `install()` puts a signal handler in place synchronously, and the handler only writes the
 /// signal's number into a pipe, so a signal that arrives at any moment after it (even right
 /// after the server logged that it listens, before anyone waits) is kept until it is read.
-public enum SignalHandling {
+enum SignalHandling {
     /// Installs the handlers for SIGINT and SIGTERM (once per process; later calls do nothing).
-    public static func install() {
+    static func install() {
         _ = TerminationSignals.shared
     }
 
     /// Returns the next SIGINT or SIGTERM received since ``install()`` (installing now if needed).
-    public static func waitForTermination() async -> Int32 {
+    static func waitForTermination() async -> Int32 {
         await TerminationSignals.shared.next()
     }
 }

@@ -19,25 +19,3 @@ public struct ModalLayer {
         self.title = title
     }
 }
-
-/// How a modal layer looks: a sheet (large or medium height), a full-screen cover or a
-/// centered card. CSS classes `modal-sheet` (+ `modal-sheet-medium`), `modal-full`, `modal-centered`.
-/// ```swift
-/// ModalStyle.sheet(detent: .medium)
-/// ```
-public enum ModalStyle: Sendable, Equatable {
-    case sheet(detent: SheetDetent = .large)
-    case fullScreenCover
-    case centered
-}
-
-/// The height of a sheet.
-/// ```swift
-/// ModalStyle.sheet(detent: .large)
-/// ```
-public enum SheetDetent: Sendable, Equatable {
-    /// About half the screen.
-    case medium
-    /// Almost the whole screen.
-    case large
-}

@@ -11,16 +11,16 @@
 /// PageRenderer.render(page, into: &output)
 /// let body = output.bytes
 /// ```
-public enum PageRenderer {
+enum PageRenderer {
     /// Renders `page` into a new buffer of `capacity` bytes to start with (it grows as needed).
-    public static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
+    static func render(_ page: PageModel, capacity: Int = 16_384) -> [UInt8] {
         var output = HTMLOutput(capacity: capacity)
         render(page, into: &output)
         return output.bytes
     }
 
     /// Appends the complete document for `page` to `output`.
-    public static func render(_ page: PageModel, into output: inout HTMLOutput) {
+    static func render(_ page: PageModel, into output: inout HTMLOutput) {
         let hasModal = !page.modals.isEmpty
         let hasAlert = !page.alerts.isEmpty
         let covered = hasModal || hasAlert
@@ -189,7 +189,13 @@ public enum PageRenderer {
         renderBreadcrumb(modal.layer.breadcrumb, into: &output)
         output.appendRaw("<h2")
         output.attribute("id", titleID)
-        output.appendRaw(" class=\"visually-hidden\">")
+        // With a stack, the breadcrumb shows the title; without one (a flow, a centered
+        // card) the heading is the bar's title.
+        if modal.layer.breadcrumb.isEmpty {
+            output.appendRaw(" class=\"modal-title\">")
+        } else {
+            output.appendRaw(" class=\"visually-hidden\">")
+        }
         output.appendEscapedText(modal.title)
         output.appendRaw("</h2><a rel=\"dismiss\" class=\"modal-close\"")
         output.urlAttribute("href", modal.dismissHref)

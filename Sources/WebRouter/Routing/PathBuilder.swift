@@ -72,7 +72,7 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
         return move(edge, [])
     }
 
-    @usableFromInline func move<Next: ContentScreen>(_ edge: RouteEdge, _ segments: [String]) -> PathBuilder<Next> {
+    @usableFromInline func move<Next: ContentScreen>(_ edge: _RouteEdge, _ segments: [String]) -> PathBuilder<Next> {
         let node = table.nodes[state.steps[state.steps.count - 1].node]
         // The edge comes from this node's own screen value, which the route table walked,
         // so the child exists and its content is `Next`, the transition's nested screen.

@@ -3,7 +3,7 @@
 /// form is rendered again after a failed action, what was submitted and what was wrong.
 ///
 /// ```swift
-/// ConditionalWindow(selecting: { $0.session["user"] == nil ? 1 : 2 }) { … }
+/// Window(selecting: { $0.session["user"] == nil ? 1 : 2 }) { … }
 ///
 /// func body(_ context: Void, router: Router<Search>) -> some HTML {
 ///     let query = router.request.query["q"] ?? ""
@@ -46,6 +46,7 @@ public final class RequestContext: Sendable {
         var csrfToken: String?
         var session: Session
         var sessionChanged = false
+        var brokenLinks: [String] = []
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
@@ -85,6 +86,14 @@ public final class RequestContext: Sendable {
             state.session.issuedAt = now
             state.sessionChanged = true
         }
+    }
+
+    /// Programming errors met while rendering (a link along a transition the route table
+    /// never saw): the page is answered `500` naming them instead of linking somewhere wrong.
+    var brokenLinks: [String] { mutable.withLock { $0.brokenLinks } }
+
+    func reportBrokenLink(_ problem: String) {
+        mutable.withLock { $0.brokenLinks.append(problem) }
     }
 
     var sessionChange: Session? {

@@ -14,7 +14,7 @@ struct Resolution: Sendable {
         let title: String
         let classes: [String]
         /// For a modal layer: its style and the URL without it.
-        let style: PresentStyle?
+        let style: ModalStyle?
         let dismissHref: String?
     }
 
@@ -62,7 +62,7 @@ struct Resolution: Sendable {
                     crumbs.append(Crumb(label: title(at: index), href: urls[index]))
                 }
             }
-            var style: PresentStyle?
+            var style: ModalStyle?
             if case .present(let presentStyle) = first.kind { style = presentStyle }
             layers.append(Layer(
                 start: start, end: end, breadcrumb: crumbs, screenName: topNode.screenName,

@@ -10,7 +10,7 @@ final class RouteNode: Sendable {
         /// A tab of the window case at `caseIndex`.
         case tab(caseIndex: Int, tabIndex: Int)
         case push
-        case present(PresentStyle)
+        case present(ModalStyle)
 
         var isPresent: Bool { if case .present = self { true } else { false } }
         var isRoot: Bool {
@@ -107,7 +107,7 @@ final class RouteNode: Sendable {
 extension RouteNode {
     /// The child a move along `edge` reaches: the transition this node's screen holds, or
     /// a universal transition by its name; `nil` when neither is part of the tree here.
-    func child(following edge: RouteEdge) -> Int? {
+    func child(following edge: _RouteEdge) -> Int? {
         if edge.isUniversal {
             guard let name = edge.name else { return nil }
             return edge.kind == .push ? pushChildren[name] : presentChildren[name]

@@ -34,13 +34,8 @@ public final class RouteTable: Sendable {
         let kind: RouteNode.Kind
     }
 
-    /// Builds the table of a window with one content.
+    /// Builds and validates the table of a window.
     public convenience init(_ window: Window) throws(RouteTableError) {
-        try self.init(spec: window.spec)
-    }
-
-    /// Builds the table of a conditional window.
-    public convenience init(_ window: ConditionalWindow) throws(RouteTableError) {
         try self.init(spec: window.spec)
     }
 
@@ -227,7 +222,7 @@ public final class RouteTable: Sendable {
     /// rather than themselves: from a `Router<From>` method the same work looked up the
     /// router's generic metadata on every link, a tenth of a result list's CPU.
     func link(
-        from: Int, at path: String, query: String, following edge: RouteEdge, segments: UnsafeBufferPointer<String>
+        from: Int, at path: String, query: String, following edge: _RouteEdge, segments: UnsafeBufferPointer<String>
     ) -> String? {
         guard let child = nodes[from].child(following: edge) else { return nil }
         let target = nodes[child]

@@ -12,7 +12,7 @@ struct RouteTableBuilder {
     private(set) var rootNames: [String: Int] = [:]
     private(set) var caseRoots: [[Int]] = []
     private(set) var problems: [String] = []
-    private var universal: [RouteEdge] = []
+    private var universal: [_RouteEdge] = []
 
     mutating func build(_ spec: WindowSpec) {
         universal = spec.universal.map(\.edge)
@@ -147,13 +147,13 @@ struct RouteTableBuilder {
     /// The transitions stored in a content screen, with their property paths, in
     /// declaration order. Optional transitions that are `nil` are absent; tuples and
     /// structs grouping transitions (`entities: (user:, team:)`) are searched too.
-    static func edges(of screen: any ContentScreen) -> [([String], RouteEdge)] {
-        var found: [([String], RouteEdge)] = []
+    static func edges(of screen: any ContentScreen) -> [([String], _RouteEdge)] {
+        var found: [([String], _RouteEdge)] = []
         collect(Mirror(reflecting: screen), path: [], depth: 0, into: &found)
         return found
     }
 
-    private static func collect(_ mirror: Mirror, path: [String], depth: Int, into found: inout [([String], RouteEdge)]) {
+    private static func collect(_ mirror: Mirror, path: [String], depth: Int, into found: inout [([String], _RouteEdge)]) {
         for child in mirror.children {
             let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? ""
             if let transition = child.value as? any Transition {

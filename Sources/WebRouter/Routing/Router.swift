@@ -102,20 +102,33 @@ public struct Router<From: ContentScreen>: Sendable {
 
     // Out of line: the inlined `link` overloads read the transition through the key path
     // where it is a literal (so the read folds to a field access) and call this.
-    @usableFromInline func link(_ edge: RouteEdge, _ segments: [String]) -> String {
+    @usableFromInline func link(_ edge: _RouteEdge, _ segments: [String]) -> String {
         let from = path.state.steps[position].node
         return segments.withUnsafeBufferPointer { segments in
             table.link(from: from, at: pathURL, query: querySuffix, following: edge, segments: segments)
-        } ?? url
+        } ?? unknownTransition(edge)
     }
 
     /// The same for a context of one segment, without an array for it.
-    @usableFromInline func link(_ edge: RouteEdge, segment: String) -> String {
+    @usableFromInline func link(_ edge: _RouteEdge, segment: String) -> String {
         let from = path.state.steps[position].node
         return withUnsafePointer(to: segment) { segment in
             table.link(from: from, at: pathURL, query: querySuffix, following: edge,
                        segments: UnsafeBufferPointer(start: segment, count: 1))
-        } ?? url
+        } ?? unknownTransition(edge)
+    }
+
+    /// A link along a transition the route table never saw, which has no URL: the request
+    /// is told, so the page answers `500` naming the screen and the fix, and the link itself
+    /// leads nowhere (never silently to the current page).
+    func unknownTransition(_ edge: _RouteEdge) -> String {
+        let screen = table.nodes[path.state.steps[position].node].screenName
+        let target = edge.target.map { RouteTableBuilder.typeName(of: $0) } ?? "the universal transition \"\(edge.name ?? "")\""
+        request.reportBrokenLink(
+            "\(screen) links to \(target) through a transition the route table never saw. Transitions must be "
+            + "stored properties, found at start-up (`let detail: Push<\(screen), \(target)>`), not computed "
+            + "ones (`var detail: Push<…> { Push(…) }`), and optional ones must not be nil in the tree.")
+        return "#unknown-transition"
     }
 
     /// The URL of this screen with another context (its own step re-encoded).

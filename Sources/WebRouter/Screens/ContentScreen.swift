@@ -45,17 +45,19 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
     /// already checked), and says where to go next.
     func perform(_ action: Action, form: FormData, router: Router<Self>) async throws -> ActionResult
 
-    /// Renders ``body(_:router:)`` into `output`. Keep the default implementation: it is
-    /// compiled for each screen type, so the builder's nested generic types render without
-    /// runtime generic metadata (several times faster than rendering through `some HTML`).
-    func renderBody(_ context: Context, router: Router<Self>, into output: inout HTMLOutput) async throws
+    /// Renders `body(_:router:)` into `output`: framework machinery, underscored so that
+    /// documentation and completion hide it (implemented for every screen by an extension).
+    /// A requirement with a default so that each conformance carries a copy compiled for
+    /// its screen type: the builder's nested generic types then render without runtime
+    /// generic metadata (several times faster than rendering through `some HTML`).
+    func _renderBody(_ context: Context, router: Router<Self>, into output: inout HTMLOutput) async throws
 
     /// The content of one of the screen's alerts, shown over the page.
     func alert(_ alert: Alert, router: Router<Self>) -> AlertModel
 
-    /// ``title(for:)`` for a context the route table holds type-erased (the breadcrumb's
-    /// titles). Keep the default implementation: compiled for each screen type, it casts to
-    /// the concrete context type instead of looking up generic metadata on every page.
+    /// `title(for:)` for a context the route table holds type-erased (the breadcrumb's
+    /// titles); framework machinery, underscored like `_renderBody`. Compiled for each screen type, it casts to the concrete
+    /// context type instead of looking up generic metadata on every page.
     func _title(forAnyContext context: any Sendable) -> String
 }
 
@@ -67,7 +69,7 @@ extension ContentScreen where Action == NoAction {
 
 extension ContentScreen {
     @inlinable
-    public func renderBody(_ context: Context, router: Router<Self>, into output: inout HTMLOutput) async throws {
+    public func _renderBody(_ context: Context, router: Router<Self>, into output: inout HTMLOutput) async throws {
         try await body(context, router: router).render(into: &output)
     }
 

@@ -1,11 +1,22 @@
-/// The root of a screen tree with one content: a screen (`/` is that screen) or a tab bar
-/// (`/` leads to the first tab).
+/// The root of a screen tree: one screen (`/` is that screen), a tab bar (`/` leads to the
+/// first tab), or several cases of which a condition picks one per request (ScreenUI's
+/// `ConditionalWindow`).
 ///
 /// ```swift
 /// let tree = Window(Tabs {
 ///     Navigation(Feed(match: Push(Match())))
 ///     Navigation(Search())
 /// })
+/// ```
+/// With cases, each has URLs of its own (`/launch`, `/welcome/~login`, `/feed`…). A request
+/// for a URL of a case that is not available is redirected to the available case, with the
+/// wanted URL kept in a `next` query parameter:
+/// ```swift
+/// Window(selecting: { $0.session["user"] == nil ? 1 : 2 }, alwaysAvailable: [0]) {
+///     Launch()
+///     Welcome(login: Present(Navigation(Login())))
+///     Tabs { Navigation(Feed()) }
+/// }
 /// ```
 public struct Window: Sendable {
     var spec: WindowSpec
@@ -19,27 +30,12 @@ public struct Window: Sendable {
         spec = WindowSpec(cases: [WindowCase(content: .tabs(tabs))], isConditional: false,
                           select: { _ in 0 }, alwaysAvailable: [0])
     }
-}
 
-/// A window whose case is chosen per request by a condition the app supplies, such as
-/// whether the visitor is signed in (ScreenUI's `ConditionalWindow`).
-///
-/// Each case has URLs of its own (`/launch`, `/welcome/~login`, `/feed`…). A request for a
-/// URL of a case that is not available is redirected to the available case, with the wanted
-/// URL kept in a `next` query parameter.
-/// ```swift
-/// ConditionalWindow(selecting: { $0.session["user"] == nil ? 1 : 2 }, alwaysAvailable: [0]) {
-///     Launch()
-///     Welcome(login: Present(Navigation(Login())))
-///     Tabs { Navigation(Feed()) }
-/// }
-/// ```
-public struct ConditionalWindow: Sendable {
-    var spec: WindowSpec
-
+    /// A window of several cases, one chosen per request.
     /// - Parameters:
     ///   - selecting: the index of the case that applies to a request.
     ///   - alwaysAvailable: indices of cases reachable whatever the condition says.
+    ///   - cases: screens without context and tab bars, in order; index 0 is the first.
     public init(
         selecting: @escaping @Sendable (RequestContext) -> Int,
         alwaysAvailable: Set<Int> = [],
@@ -50,7 +46,7 @@ public struct ConditionalWindow: Sendable {
     }
 }
 
-/// What both window kinds boil down to.
+/// What a window boils down to.
 struct WindowSpec: Sendable {
     let cases: [WindowCase]
     let isConditional: Bool

@@ -7,7 +7,7 @@ public struct WindowCase: Sendable {
     let content: Content
 }
 
-/// Collects the cases of `ConditionalWindow { … }` in order; index 0 is the first.
+/// Collects the cases of `Window(selecting:) { … }` in order; index 0 is the first.
 @resultBuilder
 public enum WindowCaseBuilder {
     public static func buildExpression<S: Screen>(_ screen: S) -> [WindowCase] where S.Context == Void {

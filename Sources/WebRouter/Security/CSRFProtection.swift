@@ -14,18 +14,18 @@ import Crypto
 /// // on POST:
 /// guard csrf.isValid(token: form["csrf"], browserID: cookies[csrf.cookieName], now: now) else { return .forbidden }
 /// ```
-public struct CSRFProtection: Sendable {
+struct CSRFProtection: Sendable {
     /// The number of random bytes in a browser id.
     static let browserIDByteCount = 16
 
     /// A token issued up to this many seconds in the future is still accepted (clock skew
     /// between instances).
-    public static let allowedClockSkew = 300
+    static let allowedClockSkew = 300
 
     /// The name of the browser-id cookie.
-    public let cookieName: String
+    let cookieName: String
     /// How long a form token stays valid, in seconds.
-    public let tokenLifetime: Int
+    let tokenLifetime: Int
     /// Whether the cookie carries `Secure`.
     public private(set) var secure: Bool
 
@@ -35,13 +35,13 @@ public struct CSRFProtection: Sendable {
     ///
     /// - Precondition: `cookieName` is a valid cookie name and `tokenLifetime` is positive;
     ///   both are configuration, not request input.
-    public init(
+    init(
         secret: AppSecret,
         cookieName: String = "wr_csrf",
         tokenLifetime: Int = 60 * 60 * 12,
         secure: Bool = false
     ) {
-        precondition(CookieHeaderValue.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
+        precondition(SetCookie.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
         precondition(tokenLifetime > 0, "tokenLifetime must be positive, got \(tokenLifetime)")
         self.cookieName = cookieName
         self.tokenLifetime = tokenLifetime
@@ -51,31 +51,31 @@ public struct CSRFProtection: Sendable {
 
     /// The same protection, with the same key, marking its cookie `Secure` (for requests that
     /// came over TLS).
-    public func markedSecure() -> CSRFProtection {
+    func markedSecure() -> CSRFProtection {
         var copy = self
         copy.secure = true
         return copy
     }
 
     /// A new random 128-bit browser id, base64url (22 characters).
-    public func newBrowserID() -> String {
+    func newBrowserID() -> String {
         SymmetricKey(size: .bits128).withUnsafeBytes { Base64URL.encode($0) }
     }
 
     /// Whether `browserID` looks like one `newBrowserID()` made (a cookie value worth keeping).
-    public func isWellFormedBrowserID(_ browserID: String) -> Bool {
+    func isWellFormedBrowserID(_ browserID: String) -> Bool {
         browserID.utf8.count == Base64URL.encodedLength(of: Self.browserIDByteCount)
             && Base64URL.isCanonical(browserID)
     }
 
     /// A form token for `browserID`, issued at `now` (Unix seconds).
-    public func token(for browserID: String, now: Int) -> String {
+    func token(for browserID: String, now: Int) -> String {
         signer.sign(Self.timestampBytes(now), boundTo: Array(browserID.utf8))
     }
 
     /// Whether `token` was issued for `browserID` and has not expired at `now`; `false` for a
     /// missing, forged, malformed or expired token, or one made for another browser.
-    public func isValid(token: String?, browserID: String?, now: Int) -> Bool {
+    func isValid(token: String?, browserID: String?, now: Int) -> Bool {
         guard let token, let browserID, isWellFormedBrowserID(browserID),
               let payload = signer.verify(token, boundTo: Array(browserID.utf8)),
               let issuedAt = Self.timestamp(from: payload)
@@ -88,11 +88,11 @@ public struct CSRFProtection: Sendable {
     /// `Secure` when configured) for the browser's session. Pass an id from `newBrowserID()`;
     /// a malformed one yields a header that clears the cookie instead, so nothing from a
     /// request can reach the header.
-    public func setCookieHeader(browserID: String) -> String {
+    func setCookieHeader(browserID: String) -> String {
         guard isWellFormedBrowserID(browserID) else {
-            return CookieHeaderValue.make(name: cookieName, value: "", maxAge: 0, secure: secure)
+            return SetCookie(name: cookieName, value: "", maxAge: 0, secure: secure).headerValue
         }
-        return CookieHeaderValue.make(name: cookieName, value: browserID, maxAge: nil, secure: secure)
+        return SetCookie(name: cookieName, value: browserID, maxAge: nil, secure: secure).headerValue
     }
 
     private static func timestampBytes(_ time: Int) -> [UInt8] {

@@ -10,18 +10,18 @@
 /// session["user"] = "ada"
 /// response.headers.add("Set-Cookie", try codec.setCookieHeader(session))
 /// ```
-public struct SessionCookieCodec: Sendable {
+struct SessionCookieCodec: Sendable {
     /// The most bytes a cookie value may have; browsers keep about 4096 per cookie in total.
-    public static let maximumValueLength = 4000
+    static let maximumValueLength = 4000
 
     /// A session issued up to this many seconds in the future is still accepted, so instances
     /// whose clocks differ slightly can share sessions.
-    public static let allowedClockSkew = 300
+    static let allowedClockSkew = 300
 
     /// The name of the session cookie.
-    public let cookieName: String
+    let cookieName: String
     /// How long a session stays valid after `issuedAt`, and the cookie's `Max-Age`, in seconds.
-    public let maxAge: Int
+    let maxAge: Int
     /// Whether the cookie carries `Secure` (serve over HTTPS, or behind a TLS proxy).
     public private(set) var secure: Bool
 
@@ -33,13 +33,13 @@ public struct SessionCookieCodec: Sendable {
     ///
     /// - Precondition: `cookieName` is a valid cookie name (letters, digits, `_`, `-`, …) and
     ///   `maxAge` is positive; both are configuration, not request input.
-    public init(
+    init(
         secret: AppSecret,
         cookieName: String = "wr_session",
         maxAge: Int = 60 * 60 * 24 * 14,
         secure: Bool = false
     ) {
-        precondition(CookieHeaderValue.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
+        precondition(SetCookie.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
         precondition(maxAge > 0, "a session's maxAge must be positive, got \(maxAge)")
         self.cookieName = cookieName
         self.maxAge = maxAge
@@ -50,7 +50,7 @@ public struct SessionCookieCodec: Sendable {
 
     /// The same codec, with the same key and verified-cookie cache, marking its cookies `Secure`
     /// (for requests that came over TLS).
-    public func markedSecure() -> SessionCookieCodec {
+    func markedSecure() -> SessionCookieCodec {
         var copy = self
         copy.secure = true
         return copy
@@ -58,7 +58,7 @@ public struct SessionCookieCodec: Sendable {
 
     /// The session in `cookieValue`; `nil` when it is missing, malformed, tampered with,
     /// expired (older than `maxAge` at `now`, Unix seconds) or issued too far in the future.
-    public func decode(_ cookieValue: String?, now: Int) -> Session? {
+    func decode(_ cookieValue: String?, now: Int) -> Session? {
         guard let cookieValue, !cookieValue.isEmpty, cookieValue.utf8.count <= Self.maximumValueLength else { return nil }
         let session: Session
         if let known = verified[cookieValue] {
@@ -76,7 +76,7 @@ public struct SessionCookieCodec: Sendable {
     /// The signed cookie value for `session`.
     ///
     /// - Throws: `SessionCookieError.tooLarge` when it would exceed `maximumValueLength` bytes.
-    public func encode(_ session: Session) throws(SessionCookieError) -> String {
+    func encode(_ session: Session) throws(SessionCookieError) -> String {
         let payloadSize = SessionWireFormat.encodedSize(of: session)
         let valueLength = Base64URL.encodedLength(of: payloadSize) + 1 + MessageSigner.macTextLength
         guard valueLength <= Self.maximumValueLength else {
@@ -89,13 +89,13 @@ public struct SessionCookieCodec: Sendable {
     /// SameSite=Lax`, and `Secure` when configured), or, for `nil`, one that clears the cookie.
     ///
     /// - Throws: `SessionCookieError.tooLarge` when the session does not fit in a cookie.
-    public func setCookieHeader(_ session: Session?) throws(SessionCookieError) -> String {
+    func setCookieHeader(_ session: Session?) throws(SessionCookieError) -> String {
         guard let session else { return clearCookieHeader }
-        return CookieHeaderValue.make(name: cookieName, value: try encode(session), maxAge: maxAge, secure: secure)
+        return SetCookie(name: cookieName, value: try encode(session), maxAge: maxAge, secure: secure).headerValue
     }
 
     /// A `Set-Cookie` header value that removes the session cookie (`Max-Age=0`), such as on sign-out.
-    public var clearCookieHeader: String {
-        CookieHeaderValue.make(name: cookieName, value: "", maxAge: 0, secure: secure)
+    var clearCookieHeader: String {
+        SetCookie(name: cookieName, value: "", maxAge: 0, secure: secure).headerValue
     }
 }

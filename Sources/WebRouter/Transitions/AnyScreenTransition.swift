@@ -11,10 +11,10 @@
 /// ```
 public struct AnyScreenTransition<From: ContentScreen, To: ContentScreen>: Transition {
     public typealias Context = To.Context
-    public let _edge: RouteEdge
+    public let _edge: _RouteEdge
 
     public init<T: Transition>(_ transition: T) where T.From == From, T.To.NestedScreen == To {
-        _edge = RouteEdge(erasing: transition._edge)
+        _edge = _RouteEdge(erasing: transition._edge)
     }
 }
 
@@ -26,10 +26,10 @@ public struct AnyScreenTransition<From: ContentScreen, To: ContentScreen>: Trans
 /// ```
 public struct PreciseTransition<From: ContentScreen, To: Screen>: Transition {
     public typealias Context = To.Context
-    public let _edge: RouteEdge
+    public let _edge: _RouteEdge
 
     public init<T: Transition>(_ transition: T) where T.From == From, T.To == To {
-        _edge = RouteEdge(erasing: transition._edge)
+        _edge = _RouteEdge(erasing: transition._edge)
     }
 }
 

@@ -9,14 +9,14 @@
 /// ```
 public struct Present<From: ContentScreen, To: Screen>: Transition {
     public typealias Context = To.Context
-    public private(set) var _edge: RouteEdge
+    public private(set) var _edge: _RouteEdge
 
-    public init(_ to: To, style: PresentStyle = .sheet()) where To.Context: URLContext {
-        _edge = RouteEdge(kind: .present(style), target: to, codec: .of(To.Context.self))
+    public init(_ to: To, style: ModalStyle = .sheet()) where To.Context: URLContext {
+        _edge = _RouteEdge(kind: .present(style), target: to, codec: .of(To.Context.self))
     }
 
-    public init(_ to: To, style: PresentStyle = .sheet()) where To.Context == Void {
-        _edge = RouteEdge(kind: .present(style), target: to, codec: .void)
+    public init(_ to: To, style: ModalStyle = .sheet()) where To.Context == Void {
+        _edge = _RouteEdge(kind: .present(style), target: to, codec: .void)
     }
 
     /// A reference to the universal transition `name` registered on the window, for a
@@ -27,11 +27,11 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
     /// }
     /// ```
     public init(universal name: String) where To.Context == Void {
-        _edge = RouteEdge(universal: name, kind: .present(.sheet()), codec: .void)
+        _edge = _RouteEdge(universal: name, kind: .present(.sheet()), codec: .void)
     }
 
     public init(universal name: String) where To.Context: URLContext {
-        _edge = RouteEdge(universal: name, kind: .present(.sheet()), codec: .of(To.Context.self))
+        _edge = _RouteEdge(universal: name, kind: .present(.sheet()), codec: .of(To.Context.self))
     }
 
     /// Overrides the URL step name (by default the kebab-cased property name).
@@ -44,9 +44,9 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
 
 extension Screen {
     /// `Settings().navigation().present()`: presents this screen, `From` inferred.
-    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet()) -> Present<From, Self>
+    public func present<From: ContentScreen>(_ style: ModalStyle = .sheet()) -> Present<From, Self>
     where Context: URLContext { Present(self, style: style) }
 
-    public func present<From: ContentScreen>(_ style: PresentStyle = .sheet()) -> Present<From, Self>
+    public func present<From: ContentScreen>(_ style: ModalStyle = .sheet()) -> Present<From, Self>
     where Context == Void { Present(self, style: style) }
 }

@@ -10,23 +10,23 @@
 /// The target's context must be a `URLContext` (or `Void`), checked at compile time.
 public struct Push<From: ContentScreen, To: Screen>: Transition {
     public typealias Context = To.Context
-    public private(set) var _edge: RouteEdge
+    public private(set) var _edge: _RouteEdge
 
     public init(_ to: To) where To.Context: URLContext {
-        _edge = RouteEdge(kind: .push, target: to, codec: .of(To.Context.self))
+        _edge = _RouteEdge(kind: .push, target: to, codec: .of(To.Context.self))
     }
 
     public init(_ to: To) where To.Context == Void {
-        _edge = RouteEdge(kind: .push, target: to, codec: .void)
+        _edge = _RouteEdge(kind: .push, target: to, codec: .void)
     }
 
     /// A reference to the universal push `name` registered on the window.
     public init(universal name: String) where To.Context == Void {
-        _edge = RouteEdge(universal: name, kind: .push, codec: .void)
+        _edge = _RouteEdge(universal: name, kind: .push, codec: .void)
     }
 
     public init(universal name: String) where To.Context: URLContext {
-        _edge = RouteEdge(universal: name, kind: .push, codec: .of(To.Context.self))
+        _edge = _RouteEdge(universal: name, kind: .push, codec: .of(To.Context.self))
     }
 
     /// Overrides the URL step name (by default the kebab-cased property name).

@@ -10,21 +10,24 @@
 /// ```
 /// `Push`, `Present` and the type-erased `AnyScreenTransition` and `PreciseTransition`
 /// are the transitions of the web: a path step, or a modal layer.
-public protocol Transition: Sendable {
+public protocol Transition: _RouteEdgeCarrying {
     /// The screen that owns the transition.
     associatedtype From: ContentScreen
     /// The screen it leads to.
     associatedtype To: Screen
     /// The value the move needs: the target screen's context.
     associatedtype Context: Sendable = To.Context
+}
 
-    /// The route-graph edge this transition stands for (framework machinery).
-    var _edge: RouteEdge { get }
+/// Framework machinery of ``Transition``: the route-graph edge a transition stands for.
+/// Typed links, inlined into the app's code, read it through this requirement.
+public protocol _RouteEdgeCarrying: Sendable {
+    var _edge: _RouteEdge { get }
 }
 
 /// The identity of one transition value in the tree; links find their route node by it,
 /// without reflection at request time.
-public final class TransitionIdentity: Sendable {
+final class TransitionIdentity: Sendable {
     init() {}
 
     /// The identity every reference to a universal transition shares. A reference is found by
@@ -34,11 +37,12 @@ public final class TransitionIdentity: Sendable {
     static let universalReference = TransitionIdentity()
 }
 
-/// A transition as the route table sees it: kind, target, context codec and name.
-public struct RouteEdge: Sendable {
+/// A transition as the route table sees it: kind, target, context codec and name
+/// (framework machinery: no public members).
+public struct _RouteEdge: Sendable {
     enum Kind: Sendable, Equatable {
         case push
-        case present(PresentStyle)
+        case present(ModalStyle)
     }
     let kind: Kind
     /// The target screen; `nil` for a reference to a universal transition, whose target
@@ -69,5 +73,5 @@ public struct RouteEdge: Sendable {
     }
 
     /// The same edge under another kind: type erasure keeps identity and target.
-    init(erasing edge: RouteEdge) { self = edge }
+    init(erasing edge: _RouteEdge) { self = edge }
 }

@@ -11,32 +11,32 @@
 /// Screens reached through a universal transition do not get them again, and a screen that
 /// declares a transition of the same name keeps its own.
 public struct UniversalTransition: Sendable {
-    let edge: RouteEdge
+    let edge: _RouteEdge
 
     /// A modal layer named `name` over any screen.
-    public static func present<To: Screen>(_ name: String, _ screen: To, style: PresentStyle = .sheet()) -> UniversalTransition
+    public static func present<To: Screen>(_ name: String, _ screen: To, style: ModalStyle = .sheet()) -> UniversalTransition
     where To.Context == Void {
-        var edge = RouteEdge(kind: .present(style), target: screen, codec: .void)
+        var edge = _RouteEdge(kind: .present(style), target: screen, codec: .void)
         edge.name = name
         return UniversalTransition(edge: edge)
     }
 
-    public static func present<To: Screen>(_ name: String, _ screen: To, style: PresentStyle = .sheet()) -> UniversalTransition
+    public static func present<To: Screen>(_ name: String, _ screen: To, style: ModalStyle = .sheet()) -> UniversalTransition
     where To.Context: URLContext {
-        var edge = RouteEdge(kind: .present(style), target: screen, codec: .of(To.Context.self))
+        var edge = _RouteEdge(kind: .present(style), target: screen, codec: .of(To.Context.self))
         edge.name = name
         return UniversalTransition(edge: edge)
     }
 
     /// A push named `name` from any screen inside a navigation stack.
     public static func push<To: Screen>(_ name: String, _ screen: To) -> UniversalTransition where To.Context == Void {
-        var edge = RouteEdge(kind: .push, target: screen, codec: .void)
+        var edge = _RouteEdge(kind: .push, target: screen, codec: .void)
         edge.name = name
         return UniversalTransition(edge: edge)
     }
 
     public static func push<To: Screen>(_ name: String, _ screen: To) -> UniversalTransition where To.Context: URLContext {
-        var edge = RouteEdge(kind: .push, target: screen, codec: .of(To.Context.self))
+        var edge = _RouteEdge(kind: .push, target: screen, codec: .of(To.Context.self))
         edge.name = name
         return UniversalTransition(edge: edge)
     }
@@ -45,15 +45,6 @@ public struct UniversalTransition: Sendable {
 extension Window {
     /// Adds transitions every screen of the tree has.
     public func universal(_ transitions: UniversalTransition...) -> Window {
-        var copy = self
-        copy.spec.universal += transitions
-        return copy
-    }
-}
-
-extension ConditionalWindow {
-    /// Adds transitions every screen of the tree has.
-    public func universal(_ transitions: UniversalTransition...) -> ConditionalWindow {
         var copy = self
         copy.spec.universal += transitions
         return copy

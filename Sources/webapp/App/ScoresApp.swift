@@ -9,8 +9,8 @@ import WebRouter
 /// ```
 enum ScoresApp {
     /// Signed out: Welcome (case 1); signed in: the tabs (case 2); Launch (case 0) always.
-    static func window(data: DemoData) -> ConditionalWindow {
-        ConditionalWindow(selecting: { $0.signedInUser == nil ? 1 : 2 }, alwaysAvailable: [0]) {
+    static func window(data: DemoData) -> Window {
+        Window(selecting: { $0.signedInUser == nil ? 1 : 2 }, alwaysAvailable: [0]) {
             Launch()
             Welcome(
                 login: Present(Navigation(Login(data: data))),

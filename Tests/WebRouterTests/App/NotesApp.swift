@@ -86,7 +86,7 @@ struct Profile: ContentScreen {
 enum NotesApp {
     static func make() throws -> Application {
         let store = NoteStore()
-        let window = ConditionalWindow(selecting: { $0.session["user"] == nil ? 0 : 1 }) {
+        let window = Window(selecting: { $0.session["user"] == nil ? 0 : 1 }) {
             SignIn()
             Tabs {
                 Navigation(Notes(note: Push(Note(store: store, edit: Present(Navigation(EditNote(store: store)))))))

@@ -127,7 +127,7 @@ import Testing
 
     @Test func setCookieHeaderAndSanitising() {
         #expect(
-            SetCookie(name: "s", value: "abc", maxAge: 0).headerValue == "s=abc; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+            SetCookie(name: "s", value: "abc", maxAge: 0).headerValue == "s=abc; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax")
         let hostile = SetCookie(name: "a", value: "x\r\nSet-Cookie: evil=1; Path=/")
         #expect(!hostile.isValid)
         #expect(!hostile.headerValue.contains("\r"))

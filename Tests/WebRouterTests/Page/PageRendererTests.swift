@@ -145,7 +145,7 @@ private let matchStack = [
             """))
         #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages\" aria-label=\"Close\">✕</a>"))
         #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages/~settings\" aria-label=\"Close\">✕</a>"))
-        #expect(html.contains("<h2 id=\"modal-2-title\" class=\"visually-hidden\">Change password</h2>"))
+        #expect(html.contains("<h2 id=\"modal-2-title\" class=\"modal-title\">Change password</h2>"))
         // The second modal has no stack to show: no breadcrumb inside it.
         #expect(occurrences(of: "aria-label=\"Breadcrumb\"", in: html) == 2)
         #expect(!html.contains("has-tabs"))
@@ -226,6 +226,18 @@ private let matchStack = [
             <button type="submit" class="button" name="_action" value="copy" formaction="/t/3/copy">Save copy</button></div></form>
             """)
         #expect(occurrences(of: "<form", in: html) == 1)
+    }
+
+    /// A flow or a centered card has no stack, so no breadcrumb: its bar shows the title
+    /// beside the close button instead of an empty bar holding only ×.
+    @Test func aModalWithoutAStackShowsItsTitleInItsBar() {
+        let page = PageModel(
+            title: "Edit profile", appName: "Scores", screenName: "UserEdit",
+            base: LayerModel(screenName: "Dashboard", content: AnyHTML("d")),
+            modals: [ModalLayer(layer: LayerModel(screenName: "UserEdit", content: AnyHTML("step")),
+                                dismissHref: "/dashboard", style: .centered, title: "Edit profile")])
+        let html = render(page)
+        #expect(html.contains("<div class=\"modal-bar\"><h2 id=\"modal-1-title\" class=\"modal-title\">Edit profile</h2><a rel=\"dismiss\""))
     }
 
     @Test func withoutATokenNoCSRFFieldIsInvented() {

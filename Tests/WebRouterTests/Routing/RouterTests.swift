@@ -41,15 +41,19 @@ struct RouterTests {
         open(content)
     }
 
-    /// A transition value made while rendering is not part of the tree: its link stays on
-    /// the current page rather than inventing a URL. Deep links take the same lookup.
-    @Test func aTransitionOutsideTheTreeLinksToTheCurrentPage() throws {
+    /// A transition value made while rendering is not part of the tree: its link leads
+    /// nowhere and the request is told (the page then answers 500), never a silent link to
+    /// the current page.
+    @Test func aTransitionOutsideTheTreeIsReportedNotLinkedToTheCurrentPage() throws {
         let tournament = try router(Tournament.self, at: "/feed/tournament/5")
         let madeNow = Push<Tournament, Match>(Match())
-        #expect(tournament.link(madeNow._edge, segment: "12") == "/feed/tournament/5")
-        #expect(tournament.link(madeNow._edge, ["12"]) == "/feed/tournament/5")
+        #expect(tournament.link(madeNow._edge, segment: "12") == "#unknown-transition")
+        #expect(tournament.link(madeNow._edge, ["12"]) == "#unknown-transition")
+        #expect(tournament.request.brokenLinks.count == 2)
+        #expect(tournament.request.brokenLinks.first?.contains("Tournament links to Match") == true)
         #expect(tournament.link(tournament.screen.match._edge, segment: "12") == "/feed/tournament/5/match/12")
         #expect(tournament.link(tournament.screen.match._edge, ["12"]) == "/feed/tournament/5/match/12")
+        #expect(tournament.request.brokenLinks.count == 2)
     }
 
     @Test func typedLinksFromTheCurrentState() throws {

@@ -130,7 +130,7 @@ enum SeedTree {
         ))
     }
 
-    static let window = ConditionalWindow(selecting: { _ in 2 }, alwaysAvailable: [0]) {
+    static let window = Window(selecting: { _ in 2 }, alwaysAvailable: [0]) {
         Launch()
         Welcome(login: Present(Navigation(Login())), registration: Present(Navigation(Registration())))
         tabs

@@ -41,7 +41,7 @@ struct ValidationTests {
 
     @Test func aTabNameCollidingWithAWindowCase() {
         let found = problems {
-            try RouteTable(ConditionalWindow(selecting: { _ in 0 }) {
+            try RouteTable(Window(selecting: { _ in 0 }) {
                 Home()
                 Tabs { Navigation(Other()).named("home") }
             })

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
-import WebRouter
+@testable import WebRouter
 import WebRouterTesting
 @testable import webapp
 

@@ -4,7 +4,7 @@ extension ScoresApp {
     /// The start screen (`/launch`), reachable signed in or not: the brand and the ways in.
     ///
     /// ```swift
-    /// ConditionalWindow(…, alwaysAvailable: [0]) { Launch(); … }
+    /// Window(…, alwaysAvailable: [0]) { Launch(); … }
     /// ```
     struct Launch: ContentScreen {
         let title = "Start"
