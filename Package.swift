@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // HMAC-SHA256 for signed session cookies and CSRF tokens.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
@@ -60,6 +62,15 @@ let package = Package(
         .testTarget(
             name: "WebRouterTests",
             dependencies: ["WebRouter", "WebRouterTesting"]
+        ),
+        // The code samples of README.md and the DocC articles, compiled and run.
+        .testTarget(
+            name: "DocSamplesTests",
+            dependencies: [
+                "WebRouter",
+                "WebRouterTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "WebappTests",
