@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test example-test docs browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test test-tools example-test docs browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
 ## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
 deps:
@@ -23,7 +23,14 @@ build: deps
 run: build
 	$$($(SWIFT) build -c release --show-bin-path)/webapp --host $(HOST) --port $(PORT) --public Public
 
-test: deps
+## Installs the tools the Swift suites call when missing: Graphviz (they render the route diagram).
+test-tools:
+	@if ! command -v dot >/dev/null 2>&1; then \
+		echo "==> installing graphviz with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
+	fi
+
+test: deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build

@@ -12,7 +12,7 @@ let package = Package(
     dependencies: [
         // Access log and server diagnostics.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The `webapp` command line (serve, routes).
+        // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // HMAC-SHA256 for signed session cookies and CSRF tokens.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The chrome's stylesheet, script and icon, compiled in as bytes: an app's pages

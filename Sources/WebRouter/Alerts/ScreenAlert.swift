@@ -51,9 +51,17 @@ extension Router {
         }
     }
 
-    /// An alert button that posts one of this screen's actions (with the CSRF token).
-    public func alertButton(_ label: String, action: From.Action, role: AlertAction.Role = .default) -> AlertAction {
-        AlertAction(label: label, kind: .post(action: action.rawValue, formAction: actionURL, hiddenFields: []), role: role)
+    /// An alert button that posts one of this screen's actions (with the CSRF token); with a
+    /// `value`, the action reads which button was pressed from ``FormData/alertValue``:
+    /// ```swift
+    /// actions: [router.alertButton("Keep mine", action: .resolve, value: "mine"),
+    ///           router.alertButton("Keep both", action: .resolve, value: "both"),
+    ///           router.cancelButton()]
+    /// ```
+    public func alertButton(_ label: String, action: From.Action, value: String? = nil,
+                            role: AlertAction.Role = .default) -> AlertAction {
+        AlertAction(label: label, kind: .post(action: action.rawValue, formAction: actionURL, hiddenFields: []),
+                    role: role, value: value)
     }
 
     /// An alert button that follows a link (another screen, an external page).

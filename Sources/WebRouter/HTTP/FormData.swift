@@ -24,6 +24,9 @@ public struct FormData: Sendable, Equatable {
     }
 
     /// Every value of the field `name`, in order.
+    /// The value of the alert button that sent the form (see ``AlertAction/value``).
+    public var alertValue: String? { self[AlertAction.valueField] }
+
     public func values(for name: String) -> [String] {
         fields.lazy.filter { $0.name == name }.map(\.value)
     }

@@ -7,6 +7,11 @@
 ///                                           hiddenFields: [("id", "12")]), role: .destructive)
 /// AlertAction(label: "Cancel", kind: .link(href: "/feed/match/12"), role: .cancel)
 /// ```
+/// A post button may carry a ``value``, so one action offers several choices ("Keep mine",
+/// "Keep theirs", "Keep both"): the form then sends `_action` as a hidden field and the
+/// button sends `_value`, which the action reads as ``FormData/alertValue``. In an alert with
+/// a text field, all post buttons share one form, so valued buttons all run the first post
+/// button's action.
 public struct AlertAction: Sendable {
     /// What pressing the button does.
     public enum Kind: Sendable {
@@ -23,13 +28,22 @@ public struct AlertAction: Sendable {
         case destructive
     }
 
+    /// The button's text.
     public var label: String
+    /// What pressing it does.
     public var kind: Kind
+    /// How it looks.
     public var role: Role
+    /// The choice a post button sends as `_value` (``FormData/alertValue``); `nil` sends none.
+    public var value: String?
 
-    public init(label: String, kind: Kind, role: Role = .default) {
+    /// The form field a valued post button sends its ``value`` in.
+    static let valueField = "_value"
+
+    public init(label: String, kind: Kind, role: Role = .default, value: String? = nil) {
         self.label = label
         self.kind = kind
         self.role = role
+        self.value = value
     }
 }

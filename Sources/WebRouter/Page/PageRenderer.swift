@@ -243,6 +243,7 @@ enum PageRenderer {
                     output.appendRaw(">")
                     renderCSRF(csrfToken, into: &output)
                     renderHidden(hiddenFields, into: &output)
+                    if action.value != nil { renderHidden([(ActionForm.actionField, name)], into: &output) }
                     renderSubmit(action, name: name, formAction: nil, into: &output)
                     output.appendRaw("</form>")
                 }
@@ -261,10 +262,19 @@ enum PageRenderer {
         for action in alert.actions {
             if case .post(_, let url, _) = action.kind { formAction = url; break }
         }
+        // One form holds every button, and only the pressed one is sent: valued buttons
+        // send `_value`, so the form carries the first post button's `_action` for them all.
+        var sharedAction: String?
+        if alert.actions.contains(where: { $0.value != nil }) {
+            for action in alert.actions {
+                if case .post(let name, _, _) = action.kind { sharedAction = name; break }
+            }
+        }
         output.appendRaw("<form method=\"post\" class=\"alert-form\"")
         if let formAction { output.urlAttribute("action", formAction) }
         output.appendRaw(">")
         renderCSRF(csrfToken, into: &output)
+        if let sharedAction { renderHidden([(ActionForm.actionField, sharedAction)], into: &output) }
         for action in alert.actions {
             if case .post(_, _, let hiddenFields) = action.kind { renderHidden(hiddenFields, into: &output) }
         }
@@ -283,7 +293,9 @@ enum PageRenderer {
             case .link(let href):
                 renderLinkAction(action, href: href, autofocus: false, into: &output)
             case .post(let name, let url, _):
-                renderSubmit(action, name: name, formAction: url == formAction ? nil : url, into: &output)
+                var submitter = action
+                if sharedAction != nil && submitter.value == nil { submitter.value = "" }
+                renderSubmit(submitter, name: name, formAction: url == formAction ? nil : url, into: &output)
             }
         }
         output.appendRaw("</div></form>\n")
@@ -305,8 +317,13 @@ enum PageRenderer {
     private static func renderSubmit(_ action: AlertAction, name: String, formAction: String?, into output: inout HTMLOutput) {
         output.appendRaw("<button type=\"submit\"")
         output.buttonClass(action.role)
-        output.appendRaw(" name=\"_action\"")
-        output.attribute("value", name)
+        if let value = action.value {
+            output.appendRaw(" name=\"_value\"")
+            output.attribute("value", value)
+        } else {
+            output.appendRaw(" name=\"_action\"")
+            output.attribute("value", name)
+        }
         if let formAction { output.urlAttribute("formaction", formAction) }
         output.appendRaw(">")
         output.appendEscapedText(action.label)

@@ -4,7 +4,7 @@
 /// for route in app.table.routes { print(route.pattern, route.screen) }
 /// // /feed/tournament/{Int}/match/{Int}   Match
 /// ```
-public struct RouteDescription: Sendable, Equatable {
+public struct RouteDescription: Sendable, Equatable, Codable {
     /// The URL pattern, contexts as `{Type}` placeholders: `/search/~user/{Int}/team/{Int}`.
     public let pattern: String
     /// The content screen shown there.

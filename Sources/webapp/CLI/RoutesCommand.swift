@@ -3,19 +3,29 @@ import Foundation
 import WebRouter
 
 /// `webapp routes`: prints the demo's route table (pattern, screen, context type), like
-/// `rails routes`.
+/// `rails routes`, or the tree as JSON, Graphviz DOT or a Mermaid flowchart.
 ///
 /// ```sh
 /// webapp routes | grep Match
+/// webapp routes --format dot | dot -Tsvg > storyboard.svg
 /// ```
-struct RoutesCommand: ParsableCommand {
+struct RoutesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "Print the route table of the app."
     )
 
-    func run() throws {
+    @Option(help: "text, json, dot (Graphviz) or mermaid.")
+    var format: String = "text"
+
+    func validate() throws {
+        guard ["text", "json", "dot", "mermaid"].contains(format) else {
+            throw ValidationError("--format must be text, json, dot or mermaid, not \(format)")
+        }
+    }
+
+    func run() async throws {
         let app = try AppLoader.load(secret: .random())
-        print(app.table.routeListing, terminator: "")
+        await app.runCommandLine(["routes", "--format", format])
     }
 }

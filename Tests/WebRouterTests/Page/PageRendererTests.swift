@@ -240,6 +240,25 @@ private let matchStack = [
         #expect(html.contains("<div class=\"modal-bar\"><h2 id=\"modal-1-title\" class=\"modal-title\">Edit profile</h2><a rel=\"dismiss\""))
     }
 
+    /// One action, three choices: each valued button posts the action as a hidden field
+    /// and its choice as `_value`.
+    @Test func alertButtonsCarryAValue() {
+        let resolve = { (label: String, value: String) in
+            AlertAction(label: label, kind: .post(action: "resolve", formAction: "/n/3", hiddenFields: []), value: value)
+        }
+        let page = PageModel(
+            title: "T", appName: "A", screenName: "S", base: LayerModel(screenName: "S", content: AnyHTML("s")),
+            alerts: [AlertModel(title: "Conflict", actions: [resolve("Keep mine", "mine"), resolve("Keep both", "both")],
+                                dismissHref: "/n/3")])
+        let html = render(page)
+        #expect(html.contains("""
+            <form method="post" action="/n/3"><input type="hidden" name="_action" value="resolve">\
+            <button type="submit" class="button" name="_value" value="mine">Keep mine</button></form>
+            """.replacingOccurrences(of: "\n", with: "")))
+        #expect(html.contains("name=\"_value\" value=\"both\">Keep both</button>"))
+        #expect(FormData(fields: [("_action", "resolve"), ("_value", "both")]).alertValue == "both")
+    }
+
     @Test func withoutATokenNoCSRFFieldIsInvented() {
         let page = PageModel(
             title: "T", appName: "A", screenName: "S", base: LayerModel(screenName: "S", content: AnyHTML("s")),

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import WebRouter
+
+/// Any app's command line (`app.runCommandLine()`): `serve` with the usual flags, `routes`.
+@Suite("An app's command line")
+struct CommandLineTests {
+    @Test func serveIsTheDefaultAndReadsItsFlags() throws {
+        let command = try ApplicationCommand.parseAsRoot(
+            ["--host", "0.0.0.0", "--port", "9000", "--public", "Assets", "--threads", "2", "--no-access-log"])
+        let serve = try #require(command as? ServeCommand)
+        let server = try serve.serverConfiguration(environment: [:])
+        #expect(server.host == "0.0.0.0" && server.port == 9000 && server.publicDirectory == "Assets")
+        #expect(server.threadCount == 2 && !server.logsRequests)
+    }
+
+    @Test func thePortComesFromPORTWhenNotGiven() throws {
+        let serve = try #require(try ApplicationCommand.parseAsRoot(["serve"]) as? ServeCommand)
+        #expect(try serve.serverConfiguration(environment: ["PORT": "7001"]).port == 7001)
+        #expect(try serve.serverConfiguration(environment: [:]).port == 8080)
+        #expect(throws: ValidationError.self) { try serve.serverConfiguration(environment: ["PORT": "http"]) }
+    }
+
+    @Test(arguments: [["--port", "70000"], ["--threads", "0"], ["--colour"], ["routes", "--format", "yaml"]])
+    func nonsenseIsAUsageError(arguments: [String]) {
+        #expect(throws: (any Error).self) { try ApplicationCommand.parseAsRoot(arguments) }
+    }
+
+    @Test func routesAsJSONDecodeToTheTable() throws {
+        let routes = SeedTree.table.routes
+        let json = try JSONEncoder().encode(routes)
+        let decoded = try JSONDecoder().decode([RouteDescription].self, from: json)
+        #expect(decoded == routes)
+        #expect(decoded.contains { $0.pattern == "/feed/tournament/{Int}/match/{Int}" && $0.screen == "Match" })
+        let command = try ApplicationCommand.parseAsRoot(["routes", "--format", "json"])
+        #expect((command as? RoutesCommand)?.format == .json)
+    }
+}
+
+/// The storyboard for tools: DOT that Graphviz renders, and Mermaid.
+@Suite("The tree as a diagram")
+struct RouteDiagramTests {
+    @Test func everyPlaceIsABoxWithALabelledArrow() {
+        let dot = SeedTree.table.dotDiagram
+        let places = SeedTree.table.routes.count
+        #expect(dot.hasPrefix("digraph WebRouter {"))
+        #expect(dot.components(separatedBy: "->").count - 1 == places)
+        #expect(dot.contains("[label=\"Match\\n/feed/tournament/5/match/12\"]") || dot.contains("label=\"Match\\n"))
+        #expect(dot.contains("[label=\"push\"]") && dot.contains("[label=\"tab\"]"))
+        let mermaid = SeedTree.table.mermaidDiagram
+        #expect(mermaid.hasPrefix("flowchart LR"))
+        #expect(mermaid.components(separatedBy: "-->").count - 1 == places)
+    }
+
+    /// Graphviz itself reads the output (Debian's `graphviz`; `make test` installs it).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"), "Graphviz is not installed"))
+    func graphvizRendersIt() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+        process.arguments = ["-Tsvg"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(SeedTree.table.dotDiagram.utf8))
+        try input.fileHandleForWriting.close()
+        let svg = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "dot: \(problems)")
+        #expect(problems.isEmpty)
+        #expect(svg.contains("<svg") && svg.contains("Match"))
+    }
+}
