@@ -1,4 +1,5 @@
-// The getting-started article's app (Sources/Hello/Hello.swift and main.swift there).
+// The getting-started article's app (Sources/Hello/Hello.swift there). In the article,
+// `struct Hello` is `@main`: a test target has a `main` of its own.
 import WebRouter
 
 struct Home: ContentScreen {
@@ -30,10 +31,9 @@ func makeApp() throws -> Application {
     try Application(Window(Navigation(Home(greeting: Push(Greeting())))))
 }
 
-// In the article this struct is `@main` (a test target has a `main` of its own).
 struct Hello {
     static func main() async throws {
         let app = try makeApp()
-        try await app.serve(ServerConfiguration(host: "127.0.0.1", port: 8080))
+        await app.runCommandLine()                  // serve on 127.0.0.1:8080; --help for more
     }
 }

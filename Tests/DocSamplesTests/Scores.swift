@@ -157,5 +157,5 @@ func serveScores() async throws {
         }
     }
     let app = try Application(window, configuration: ApplicationConfiguration(appName: "Scores"))
-    try await app.serve(ServerConfiguration(host: "127.0.0.1", port: 8080))
+    await app.runCommandLine()                      // serve (the default) or routes
 }

@@ -19,7 +19,7 @@ def main() -> int:
     binary, page_path = os.path.abspath(sys.argv[1]), (sys.argv[2] if len(sys.argv) > 2 else "/")
     with tempfile.TemporaryDirectory() as elsewhere:
         env = dict(os.environ, PORT="0")
-        process = subprocess.Popen([binary],
+        process = subprocess.Popen([binary, "serve", "--port", "0"],
                                    cwd=elsewhere, env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True)
         try:

@@ -1,9 +1,9 @@
-import Foundation
 import NotesApp
 import WebRouter
 
-// Serves the app on http://127.0.0.1:8080 ($PORT changes the port; 0 lets the OS pick).
+// `Notes` serves the app on http://127.0.0.1:8080 (`--host`, `--port` or $PORT, `--public`,
+// `--threads`, `--no-access-log`); `Notes routes` prints the route table; `Notes --help`.
 // The framework's stylesheet, script and icon are compiled into WebRouter: no Public/ folder.
+// WEBROUTER_SECRET (32+ characters) keeps sessions valid across restarts and instances.
 let app = try NotesApp.make()
-let port = Int(ProcessInfo.processInfo.environment["PORT"] ?? "") ?? 8080
-try await app.serve(ServerConfiguration(host: "127.0.0.1", port: port))
+await app.runCommandLine()
