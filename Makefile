@@ -41,11 +41,12 @@ test: deps test-tools
 ## Builds the DocC catalogs of WebRouter and WebRouterTesting (swift-docc-plugin) with warnings
 ## as errors, so a broken symbol link fails, after checking that every ```swift sample of
 ## README.md and the articles is compiled code (Tests/Docs/check_samples.py).
-DOCS_OUTPUT ?= .build/docs
+## The archives land in .build/plugins/Swift-DocC/outputs/ (`swift package preview-documentation
+## --target WebRouter` serves one locally).
 docs: deps
 	python3 Tests/Docs/check_samples.py
-	$(SWIFT) package --disable-sandbox --allow-writing-to-directory $(DOCS_OUTPUT) generate-documentation \
-		--target WebRouter --target WebRouterTesting --warnings-as-errors --output-path $(DOCS_OUTPUT)
+	$(SWIFT) package --disable-sandbox generate-documentation \
+		--target WebRouter --target WebRouterTesting --warnings-as-errors
 
 ## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
 ## this repository would (its own .build inside the example), then starts the example's binary
