@@ -14,8 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // HMAC-SHA256 for signed session cookies and CSRF tokens.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -26,13 +26,35 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // GnuTLS's crypto API (HMAC-SHA256, HKDF, PBKDF2, random bytes) for signed session
+        // cookies, CSRF tokens and the demo's password hashes. libmicrohttpd-dev depends on
+        // libgnutls28-dev, so it is already installed wherever WebRouter builds.
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        // Thin shim over the system zlib (Debian: zlib1g-dev): gzip for responses.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // The system brotli (Debian: libbrotli-dev): br for responses, preferred over gzip.
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
         .target(
             name: "WebRouter",
             dependencies: [
                 "CMicroHTTPD",
+                "CGnuTLS",
+                "CZlib",
+                "CBrotli",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The chrome's stylesheet, script and icon, compiled in as bytes: an app's pages
             // are styled from any working directory, and a copied binary needs no files.
@@ -48,8 +70,9 @@ let package = Package(
                 "WebRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // Already built for WebRouter: the demo's password hashing uses its SHA-256.
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
+                "CGnuTLS",
             ]
         ),
         // Test helpers for apps: an in-process or live client that reads pages' landmarks.
@@ -75,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebappTests",
-            dependencies: ["webapp", "WebRouter", "WebRouterTesting"]
+            dependencies: ["webapp", "WebRouter", "WebRouterTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,7 +22,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code) \(reason)" }
 
-    static let known: [HTTPStatus] = [.ok, .created, .noContent, .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect, .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .payloadTooLarge, .uriTooLong, .unsupportedMediaType, .unprocessableContent, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable]
+    static let known: [HTTPStatus] = [.ok, .created, .noContent, .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect, .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .preconditionFailed, .payloadTooLarge, .uriTooLong, .unsupportedMediaType, .unprocessableContent, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable]
 
     public static let ok = HTTPStatus(code: 200, reason: "OK")
     public static let created = HTTPStatus(code: 201, reason: "Created")
@@ -39,6 +39,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notFound = HTTPStatus(code: 404, reason: "Not Found")
     public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
+    public static let preconditionFailed = HTTPStatus(code: 412, reason: "Precondition Failed")
     public static let payloadTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
     public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")

@@ -20,14 +20,29 @@ struct ServeProcessTests {
         let process = Process()
         let errors = Pipe()
         private var buffer = Data()
+        /// The database this run made for itself and removes when done, if it was not given one.
+        private let ownDatabase: String?
 
-        init(_ arguments: [String]) throws {
+        /// Starts `webapp` with `arguments`; its accounts live in `WEBAPP_DATABASE`: a fresh
+        /// file under the temporary directory unless `database` names one.
+        init(_ arguments: [String], database: String? = nil) throws {
+            let path = database ?? FileManager.default.temporaryDirectory
+                .appendingPathComponent("webapp-process-test-\(UUID().uuidString).sqlite").path
+            ownDatabase = database == nil ? path : nil
             process.executableURL = ServeProcessTests.binary
             process.arguments = arguments
-            process.environment = ["WEBROUTER_SECRET": String(repeating: "process-test-secret ", count: 3), "PATH": "/usr/bin:/bin"]
+            process.environment = ["WEBROUTER_SECRET": String(repeating: "process-test-secret ", count: 3), "PATH": "/usr/bin:/bin",
+                                   "WEBAPP_DATABASE": path]
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            if let ownDatabase {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: ownDatabase + suffix) }
+            }
         }
 
         /// Reads standard error until a line contains `text` (or the stream ends).
@@ -110,6 +125,24 @@ struct ServeProcessTests {
         let none = try Running(["--port", "0", "--public", Self.publicDirectory, "--threads", "0"])
         #expect(try await onOwnThread { none.waitForExit() } == 64, "a usage error, as ArgumentParser reports them")
         #expect(none.output.contains("--threads must be from 1 to 256, not 0"))
+    }
+
+    @Test func publicURLSetsTheShareLinksOriginAndRefusesNonsense() async throws {
+        let running = try Running(["--port", "0", "--public", Self.publicDirectory, "--public-url", "https://scores.example/"])
+        let line = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let port = try #require(Self.port(in: line))
+        // The share card of a signed-out page: its link is on the configured origin, whatever Host says.
+        let page = try await LoopbackConnection.exchange(
+            port: port, "GET /welcome/~share HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+        #expect(page.status == 200)
+        #expect(page.text.contains("value=\"https://scores.example/welcome\""))
+        #expect(!page.text.contains("evil.example"))
+        kill(running.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { running.waitForExit() } == 0)
+
+        let bad = try Running(["--port", "0", "--public", Self.publicDirectory, "--public-url", "scores.example"])
+        #expect(try await onOwnThread { bad.waitForExit() } == 64, "a usage error, as ArgumentParser reports them")
+        #expect(bad.output.contains("is not a public URL"))
     }
 
     @Test func aTakenPortIsAClearErrorAndExitStatus1() async throws {
