@@ -107,3 +107,18 @@ import WebRouterTesting
         }
     }
 }
+
+/// Compressed when the browser asks: the framework's stylesheet in gzip, over a real socket.
+@Suite struct CompressionTests {
+    @Test func theStylesheetIsGzippedWhenAsked() async throws {
+        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        try await app.test(.live) { client in
+            let page = try await client.get("/notes")
+            let stylesheet = try #require(page.stylesheets.first)
+            let css = try await client.request(.get, stylesheet, headers: [("Accept-Encoding", "gzip")])
+            #expect(css.status.code == 200)
+            #expect(css.headers["Content-Encoding"] == "gzip")
+            #expect(css.headers["Content-Type"]?.hasPrefix("text/css") == true)
+        }
+    }
+}
