@@ -1,13 +1,14 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (Swift, browser, deployment)
+#   make test   runs every test suite (Swift, the example package, browser, deployment)
+#   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test test-tools browser-test browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test test-tools example-test docs browser-test browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -36,8 +37,27 @@ test: deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory deployment-test
+
+## Builds the DocC catalogs of WebRouter and WebRouterTesting (swift-docc-plugin) with warnings
+## as errors, so a broken symbol link fails, after checking that every ```swift sample of
+## README.md and the articles is compiled code (Tests/Docs/check_samples.py).
+## The archives land in .build/plugins/Swift-DocC/outputs/ (`swift package preview-documentation
+## --target WebRouter` serves one locally).
+docs: deps
+	python3 Tests/Docs/check_samples.py
+	$(SWIFT) package --disable-sandbox generate-documentation \
+		--target WebRouter --target WebRouterTesting --warnings-as-errors
+
+## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
+## this repository would (its own .build inside the example), then starts the example's binary
+## from another directory and checks that the stylesheet its pages link answers 200 text/css.
+EXAMPLE ?= Examples/Notes
+example-test: deps
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	python3 Tests/Examples/check_binary.py "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/Notes" /notes
 
 ## Installs what the browser suite needs when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.
@@ -124,4 +144,4 @@ bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-thread .build-address
+	rm -rf .build .build-fuzz .build-thread .build-address Examples/*/.build

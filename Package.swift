@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
@@ -84,6 +86,15 @@ let package = Package(
         .testTarget(
             name: "WebRouterTests",
             dependencies: ["WebRouter", "WebRouterTesting"]
+        ),
+        // The code samples of README.md and the DocC articles, compiled and run.
+        .testTarget(
+            name: "DocSamplesTests",
+            dependencies: [
+                "WebRouter",
+                "WebRouterTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "WebappTests",

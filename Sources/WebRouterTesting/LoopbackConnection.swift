@@ -24,7 +24,7 @@ public struct LoopbackError: Error, CustomStringConvertible, Sendable {
 /// ```swift
 /// let response = try await LoopbackConnection.exchange(port: port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
 /// ```
-/// Its blocking calls run on a thread of their own (``LoopbackConnection/exchange(port:_:bodyless:)``),
+/// Its blocking calls run on a thread of their own (`LoopbackConnection.exchange(port:_:bodyless:)`),
 /// never on the Swift concurrency pool that runs the server's handlers.
 public final class LoopbackConnection: @unchecked Sendable {
     let fd: Int32

@@ -19,7 +19,7 @@ import WebRouter
 public final class TestClient {
     /// Where requests go.
     public enum Mode: Sendable {
-        /// Straight to ``Application/respond(to:)``: fast, no socket.
+        /// Straight to `Application.respond(to:)`: fast, no socket.
         case inProcess
         /// Over HTTP to the real server on 127.0.0.1 and a port the OS picks.
         case live

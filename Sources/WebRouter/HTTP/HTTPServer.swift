@@ -53,7 +53,11 @@ public final class HTTPServer: Sendable {
     }
 
     /// Creates a server; nothing listens until ``start()``.
-    /// - Parameter accessLogger: receives one `.info` line per request.
+    /// - Parameters:
+    ///   - configuration: the address, threads, limits and static files.
+    ///   - logger: receives start, stop and error messages.
+    ///   - accessLogger: receives one `.info` line per request.
+    ///   - handler: answers each request (usually ``Application/handler``).
     public init(
         configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
         accessLogger: Logger = Logger(label: "webrouter.access"), handler: @escaping HTTPHandler

@@ -1,7 +1,7 @@
 /// A state of the screen tree: the chain of steps from a root (a tab or a window case)
 /// through pushes and presents, each with its context's canonical path segments.
 ///
-/// Every state is exactly one URL: ``RouteTable/print(_:)`` and ``RouteTable/parse(_:)``
+/// Every state is exactly one URL: ``RouteTable/print(_:)`` and ``RouteTable/parse(path:)``
 /// are inverse of each other.
 public struct RouteState: Hashable, Sendable {
     /// One step: the node reached and its context, already canonically encoded.
