@@ -25,7 +25,9 @@ public final class TestClient {
         case live
     }
 
+    /// The application under test.
     public let app: Application
+    /// Whether requests go to the app in process or over a live server.
     public let mode: Mode
     /// The cookies kept between requests.
     public var cookies = CookieJar()

@@ -31,6 +31,7 @@ extension ScreenAlert {
 
 /// The alert type of screens that show none.
 public enum NoAlert: String, ScreenAlert {
+    /// The only value: never shown.
     case none = ""
 }
 
