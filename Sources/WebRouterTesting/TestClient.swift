@@ -93,6 +93,7 @@ public final class TestClient {
         }
     }
 
+    /// Loads `url` (a path with an optional query) with `GET`, following redirects.
     public func get(_ url: String) async throws -> TestPage {
         try await request(.get, url)
     }

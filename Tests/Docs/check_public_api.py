@@ -55,6 +55,12 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = ["WebRouter", "WebRouterTesting"]
 BUILD_DIR = ROOT / ".build" / "debug"
 OUTPUT_DIR = ROOT / ".build" / "api-check"
+# The toolchain: `swift` (or $SWIFT) and the `swift-symbolgraph-extract` beside it.
+SWIFT = os.environ.get("SWIFT", "swift")
+_swift_path = shutil.which(SWIFT)
+EXTRACT = str(Path(_swift_path).parent / "swift-symbolgraph-extract") if _swift_path else "swift-symbolgraph-extract"
+if not os.access(EXTRACT, os.X_OK):
+    EXTRACT = "swift-symbolgraph-extract"
 
 # Public types that may start with `_`: framework machinery that inlinable code compiled into
 # the app (typed links, URL parsing) must see, hidden from documentation and completion.
@@ -70,7 +76,8 @@ UNDERSCORED_TYPE = re.compile(
     r"(struct|enum|class|actor|protocol|typealias)\s+(_\w+)"
 )
 UNDERSCORED_MEMBER = re.compile(
-    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|class|final|mutating|nonisolated|override)\s+)*"
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|class|final|mutating|nonisolated|override|weak"
+    r"|(?:private|fileprivate|internal)\(set\))\s+)*"
     r"(func|var|let|init|subscript)\s+(_\w+)"
 )
 
@@ -82,7 +89,7 @@ def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
 def target_triple() -> str:
     """The host triple the debug build used: from the toolchain, else from `uname -m`."""
     try:
-        info = run(["swift", "-print-target-info"], capture_output=True, check=True).stdout
+        info = run([SWIFT, "-print-target-info"], capture_output=True, check=True).stdout
         return json.loads(info)["target"]["triple"]
     except (OSError, subprocess.CalledProcessError, ValueError, KeyError):
         machine = platform.machine()
@@ -118,7 +125,7 @@ def extract(module: str, inherited_docs: bool, flags: list[str]) -> dict[str, di
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     cmd = [
-        "swift-symbolgraph-extract",
+        EXTRACT,
         "-module-name", module,
         "-target", target_triple(),
         "-I", str(BUILD_DIR / "Modules"),
@@ -180,7 +187,7 @@ def main() -> int:
     args = parser.parse_args()
 
     if not args.skip_build:
-        build = run(["swift", "build", "--target", MODULES[-1]])
+        build = run([SWIFT, "build", "--target", MODULES[-1]])
         if build.returncode != 0:
             return build.returncode
 

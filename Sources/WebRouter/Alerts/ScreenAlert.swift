@@ -36,6 +36,7 @@ public enum NoAlert: String, ScreenAlert {
 }
 
 extension ContentScreen where Alert == NoAlert {
+    /// Never called: a screen without alerts has no value to show (an empty alert, for completeness).
     public func alert(_ alert: NoAlert, router: Router<Self>) -> AlertModel {
         AlertModel(title: "", actions: [], dismissHref: router.url)
     }
