@@ -35,6 +35,12 @@ each module has, and exits 1 listing every problem it finds:
    Underscored public *members* (`_edge`, `_decodeForRoute`) are not failures: they belong to
    these machinery protocols and their default implementations; they are listed with `-v`.
 
+3. **A doc comment that links to a type a user cannot see.** A DocC link (``` ``Name`` ```,
+   ``` ``Name/member`` ```) whose first component starts with a capital letter must name a
+   public symbol of these modules (or a module: ``` ``Swift/String`` ```). A doc comment
+   showing an internal type (`PageRenderer`) promises an API that does not exist.
+   Lower-case links (``` ``value(named:in:)`` ```) are relative to the symbol and not checked.
+
 Usage: python3 Tests/Docs/check_public_api.py [--skip-build] [-v]
 """
 
@@ -147,6 +153,24 @@ def extract(module: str, inherited_docs: bool, flags: list[str]) -> dict[str, di
     return symbols
 
 
+# Modules whose symbols a doc comment may link to by a module-qualified path (``Swift/String``).
+LINKABLE_MODULES = {"Swift", "Foundation", "Logging", "ArgumentParser", "Crypto"} | set(MODULES)
+DOC_LINK = re.compile(r"``([^`]+)``")
+
+
+def dangling_links(symbols: dict[str, dict], public_names: set[str]) -> list[str]:
+    """Doc-comment links whose first path component is a capitalised name that is neither a
+    public symbol of these modules nor a module."""
+    found = []
+    for symbol in symbols.values():
+        text = "\n".join(line.get("text", "") for line in symbol.get("docComment", {}).get("lines", []))
+        for link in DOC_LINK.findall(text):
+            first = re.split(r"[/.(]", link, maxsplit=1)[0]
+            if first[:1].isupper() and first not in public_names and first not in LINKABLE_MODULES:
+                found.append(f"{describe(symbol)} links to ``{link}``")
+    return found
+
+
 def has_doc(symbol: dict) -> bool:
     lines = symbol.get("docComment", {}).get("lines", [])
     return any(line.get("text", "").strip() for line in lines)
@@ -193,9 +217,11 @@ def main() -> int:
 
     flags = module_map_flags()
     problems: list[str] = []
+    graphs = {module: (extract(module, inherited_docs=False, flags=flags),
+                       extract(module, inherited_docs=True, flags=flags)) for module in MODULES}
+    public_names = {symbol["pathComponents"][0] for own, _ in graphs.values() for symbol in own.values()}
     for module in MODULES:
-        own = extract(module, inherited_docs=False, flags=flags)
-        inherited = extract(module, inherited_docs=True, flags=flags)
+        own, inherited = graphs[module]
         undocumented, witnesses = [], []
         for precise, symbol in own.items():
             if has_doc(symbol):
@@ -225,13 +251,15 @@ def main() -> int:
                 print(f"  underscored member: {line}")
         problems += [f"no doc comment: {line}" for line in sorted(undocumented)]
         problems += [f"underscored public type not in the allow-list: {line}" for line in forbidden]
+        problems += [f"doc comment links to a type that is not public: {line}"
+                     for line in sorted(dangling_links(own, public_names))]
 
     if problems:
         print(f"\n{len(problems)} public API problem(s):")
         for line in problems:
             print(f"  {line}")
         return 1
-    print("public API: every symbol documented, no stray underscored types")
+    print("public API: every symbol documented, no stray underscored types, no links to hidden types")
     return 0
 
 

@@ -1,14 +1,10 @@
 /// Everything the chrome needs to draw one complete page: title, tabs, the base layer, the
-/// modal layers above it and any alert on top. The router fills it; ``PageRenderer`` draws it.
+/// modal layers above it and any alert on top. The router fills it and the framework draws
+/// it; an app reads it in its ``PageLayout`` hooks:
 /// ```swift
-/// let page = PageModel(
-///     title: "Match 12", appName: "Scores", screenName: "Match",
-///     tabs: [TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽")],
-///     base: LayerModel(screenName: "Match",
-///                      breadcrumb: [Crumb(label: "Feed", href: "/feed"),
-///                                   Crumb(label: "Match 12", href: "/feed/match/12")],
-///                      content: AnyHTML { h1 { "Match 12" } }))
-/// let bytes = PageRenderer.render(page)
+/// let layout = PageLayout(header: { page in
+///     AnyHTML { a(.href("/"), .class("app-name")) { page.appName } }
+/// })
 /// ```
 public struct PageModel {
     /// The topmost screen's title; `<title>` is this, then " · " and ``appName``.
