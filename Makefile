@@ -1,20 +1,21 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
 #   make test   runs every test suite (Swift, browser, deployment)
-#   make api-check  checks that every public symbol has a doc comment (make test runs it)
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test api-check test-tools browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test test-tools browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
-## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
+## Installs libmicrohttpd-dev and libgnutls28-dev (which libmicrohttpd-dev depends on anyway;
+## WebRouter's HMAC, HKDF and random bytes come from GnuTLS), libsqlite3-dev (the demo's
+## accounts, through GRDB) and pkg-config with apt-get when pkg-config cannot find them.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then \
-		echo "==> installing libmicrohttpd-dev with apt-get"; \
-		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls sqlite3; then \
+		echo "==> installing libmicrohttpd-dev, libgnutls28-dev and libsqlite3-dev with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev libsqlite3-dev; \
 	fi
 
 build: deps
@@ -30,20 +31,22 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
+## Checks the public API of WebRouter and WebRouterTesting in the debug build (make test runs it
+## after building): every public symbol has a doc comment, no public type's name starts with `_`
+## outside the machinery allow-list, no doc comment links to a hidden type. It prints each
+## module's public symbol count; Tests/Docs/check_public_api.py says which symbols need a comment.
+.PHONY: api-check
+api-check: deps
+	$(SWIFT) build --target WebRouterTesting
+	python3 Tests/Docs/check_public_api.py --skip-build
+
 test: deps test-tools
 	$(SWIFT) build --build-tests
-	python3 Tests/Docs/check_public_api.py --skip-build
+	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory deployment-test
-
-## Fails when a public symbol of WebRouter or WebRouterTesting has no doc comment, or a public
-## type's name starts with `_` outside the machinery allow-list (Tests/Docs/check_public_api.py
-## says which symbols need a comment); prints each module's public symbol count.
-api-check: deps
-	$(SWIFT) build --target WebRouterTesting
-	python3 Tests/Docs/check_public_api.py --skip-build
 
 ## Installs what the browser suite needs when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.

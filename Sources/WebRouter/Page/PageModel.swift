@@ -1,10 +1,14 @@
 /// Everything the chrome needs to draw one complete page: title, tabs, the base layer, the
 /// modal layers above it and any alert on top. The router fills it and the framework draws
-/// it; an app reads it in its ``PageLayout`` hooks:
+/// it; a ``PageLayout``'s hooks receive it to draw the app's header, footer and head tags:
 /// ```swift
-/// let layout = PageLayout(header: { page in
-///     AnyHTML { a(.href("/"), .class("app-name")) { page.appName } }
-/// })
+/// let page = PageModel(
+///     title: "Match 12", appName: "Scores", screenName: "Match",
+///     tabs: [TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽")],
+///     base: LayerModel(screenName: "Match",
+///                      breadcrumb: [Crumb(label: "Feed", href: "/feed"),
+///                                   Crumb(label: "Match 12", href: "/feed/match/12")],
+///                      content: AnyHTML { h1 { "Match 12" } }))
 /// ```
 public struct PageModel {
     /// The topmost screen's title; `<title>` is this, then " · " and ``appName``.
