@@ -53,8 +53,11 @@ def base_url(tmp_path_factory):
     if not binary or not os.access(binary, os.X_OK):
         pytest.exit("WEBAPP_BIN must name the built webapp binary (run `make browser-test`)", returncode=2)
     port = free_port()
-    log = tmp_path_factory.mktemp("webapp") / "webapp.log"
-    env = dict(os.environ, WEBROUTER_SECRET="browser-tests-secret-of-at-least-32-characters")
+    directory = tmp_path_factory.mktemp("webapp")
+    log = directory / "webapp.log"
+    # The suite's accounts live in its own database, never in the repository's webapp.sqlite.
+    env = dict(os.environ, WEBROUTER_SECRET="browser-tests-secret-of-at-least-32-characters",
+               WEBAPP_DATABASE=str(directory / "webapp.sqlite"))
     with log.open("wb") as output:
         process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--public", str(REPO / "Public")],
