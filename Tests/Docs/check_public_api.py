@@ -154,7 +154,7 @@ def extract(module: str, inherited_docs: bool, flags: list[str]) -> dict[str, di
 
 
 # Modules whose symbols a doc comment may link to by a module-qualified path (``Swift/String``).
-LINKABLE_MODULES = {"Swift", "Foundation", "Logging", "ArgumentParser", "Crypto"} | set(MODULES)
+LINKABLE_MODULES = {"Swift", "Foundation", "Logging", "ArgumentParser"} | set(MODULES)
 DOC_LINK = re.compile(r"``([^`]+)``")
 
 
