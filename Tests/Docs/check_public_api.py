@@ -12,8 +12,8 @@ each module has, and exits 1 listing every problem it finds:
 
    Exempt: a member that *implements a protocol requirement* and has no comment of its own.
    It inherits the requirement's doc comment (DocC and Quick Help show that one), so writing
-   it again would only repeat it: `hash(into:)`, `==`, `description`, `render(into:)` of an
-   `HTML` conformance, `run()` of a command, the witnesses `Int` gets from `URLContext`. The
+   it again would only repeat it: `hash(into:)`, `==`, `description`, `makeIterator()`,
+   `render(into:)` of an `HTML` conformance, the witnesses `Int` gets from `URLContext`. The
    script tells them apart by extracting twice, with and without `-skip-inherited-docs`: a
    symbol that only has a comment when inherited docs are allowed is such a witness (or a
    protocol extension's default implementation). The requirements declared in these modules
@@ -22,10 +22,9 @@ each module has, and exits 1 listing every problem it finds:
    (defaults, units), and then that comment is shown instead.
 
    Not exempt: result-builder methods (`HTMLBuilder.buildBlock` …) implement no protocol, so
-   they carry a one-line comment each like any other method. Members the compiler
-   synthesizes (`Equatable`'s `==` for a struct, a raw-value enum's `init(rawValue:)`) are
-   not extracted at all (`-skip-synthesized-members`, and implicit declarations have no
-   symbol).
+   they carry a one-line comment each like any other method. Members that come from a
+   protocol extension of another module are not extracted (`-skip-synthesized-members`); a
+   raw-value enum's implicit `init(rawValue:)` is, and inherits `RawRepresentable`'s comment.
 
 2. **A public type whose name starts with `_`.** The extractor always hides underscored
    symbols (no flag shows them: `-include-spi-symbols` only adds `@_spi` ones), so they are
