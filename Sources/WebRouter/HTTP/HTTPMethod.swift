@@ -28,6 +28,21 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let patch = HTTPMethod(rawValue: "PATCH")
     /// `OPTIONS`: ask which methods a resource allows.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let connect = HTTPMethod(rawValue: "CONNECT")
+    public static let trace = HTTPMethod(rawValue: "TRACE")
+
+    /// The methods the server recognises: RFC 9110's registered set and `PATCH` (RFC 5789).
+    /// A resource refuses the ones it does not allow with `405` and an `Allow` header; any
+    /// other method is answered `501 Not Implemented`.
+    static let recognised: Set<HTTPMethod> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
+
+    /// Whether the server knows this method at all (see ``recognised``).
+    var isRecognised: Bool {
+        switch rawValue {
+        case "GET", "HEAD", "POST": true
+        default: Self.recognised.contains(self)
+        }
+    }
 
     public var description: String { rawValue }
 }

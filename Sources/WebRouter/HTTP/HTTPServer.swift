@@ -104,6 +104,9 @@ public final class HTTPServer: Sendable {
             settings.connection_limit = UInt32(clamping: max(configuration.connectionLimit, 1))
             settings.connection_timeout = UInt32(clamping: max(configuration.connectionTimeout, 1))
             settings.connection_memory_limit = max(configuration.connectionMemoryLimit, 16 * 1024)
+            // Strict HTTP/1.1 (RFC 9112): no Host, spaces in the target or before a header's
+            // colon answer 400 (see HeaderValidation for what is checked on our side).
+            settings.strict_for_client = 1
             settings.access_handler = mhdAccessHandler
             settings.completed = mhdRequestCompleted
             settings.uri_log = mhdURILog

@@ -23,7 +23,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code) \(reason)" }
 
-    static let known: [HTTPStatus] = [.ok, .created, .noContent, .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect, .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .payloadTooLarge, .uriTooLong, .unsupportedMediaType, .unprocessableContent, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable]
+    static let known: [HTTPStatus] = [.ok, .created, .noContent, .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect, .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .requestTimeout, .preconditionFailed, .payloadTooLarge, .uriTooLong, .unsupportedMediaType, .unprocessableContent, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError, .notImplemented, .serviceUnavailable]
 
     /// `200 OK`: the request succeeded and the body holds the page or file.
     public static let ok = HTTPStatus(code: 200, reason: "OK")
@@ -55,6 +55,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     /// `408 Request Timeout`: the client took too long to send its request.
     public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
+    /// `412 Precondition Failed`: an `If-Match` or `If-Unmodified-Since` condition did not hold.
+    public static let preconditionFailed = HTTPStatus(code: 412, reason: "Precondition Failed")
     /// `413 Content Too Large`: the request body exceeds the configured limit.
     public static let payloadTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     /// `414 URI Too Long`: the request target is longer than the server accepts.
