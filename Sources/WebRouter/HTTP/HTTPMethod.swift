@@ -28,7 +28,9 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let patch = HTTPMethod(rawValue: "PATCH")
     /// `OPTIONS`: ask which methods a resource allows.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    /// `CONNECT`: open a tunnel through a proxy; recognised (so `405`, not `501`), allowed by none of WebRouter's pages and files.
     public static let connect = HTTPMethod(rawValue: "CONNECT")
+    /// `TRACE`: echo the request back; recognised (so `405`, not `501`), allowed by none of WebRouter's pages and files.
     public static let trace = HTTPMethod(rawValue: "TRACE")
 
     /// The methods the server recognises: RFC 9110's registered set and `PATCH` (RFC 5789).
