@@ -5,8 +5,8 @@
 /// A response whose type compresses well (HTML, CSS, JavaScript, SVG, JSON) always gets
 /// `Vary: Accept-Encoding`; it is gzipped when the request accepts gzip, its body has at
 /// least ``threshold`` bytes and it is not encoded already. A strong `ETag` gets `-gz`
-/// inside its quotes, so variants never share a validator. Static bytes are compressed once
-/// by ``StaticAsset`` (brotli or gzip), which sets `Content-Encoding` itself; this step then
+/// inside its quotes, so variants never share a validator. Static files are compressed once
+/// per file (brotli or gzip), with `Content-Encoding` set there; this step then
 /// only adds `Vary`.
 /// ```swift
 /// let sent = ResponseCompression.compressed(.html(page), for: request)
