@@ -179,8 +179,11 @@ struct StoryboardBranch: HTML {
                     }
                 }
                 div(.class("sb-mini"), .inert) {
+                    // Sandboxed without scripts: a miniature runs no script, submits no form,
+                    // and autofocuses nothing, so it never takes the focus from the map.
                     HTMLElement<StoryboardFrameTag, String>(
                         .src(route.example), .custom(name: "loading", value: "lazy"),
+                        .custom(name: "sandbox", value: "allow-same-origin"),
                         .title("Miniature of \(route.screen) at \(route.example)")) { "" }
                 }
             }
