@@ -62,7 +62,9 @@ struct StoryboardPlaces {
         switch node.kind {
         case .windowCase(let index): return table.window.isConditional ? "window case \(index)" : "window root"
         case .tab: return "tab"
-        case .push, .present: return isUniversal(node) ? "universal \(node.kind.label)" : node.kind.label
+        case .push, .present:
+            let label = isUniversal(node) ? "universal \(node.kind.label)" : node.kind.label
+            return node.isOptional ? "optional \(label)" : label
         }
     }
 

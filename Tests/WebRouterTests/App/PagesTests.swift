@@ -231,6 +231,17 @@ struct PagesTests {
         }
     }
 
+    @Test func anOptionalTransitionSaysSo() async throws {
+        let app = Application(table: try RouteTable(Window(Navigation(OptionalHome()))), configuration: .init(appName: "Opt"))
+        try await app.test { client in
+            let map = try await client.get("/_map")
+            let cards = map.document.all { $0["data-route"] != nil }
+            #expect(cards.map { $0["data-route"] } == ["/", "/more/{Int}"])
+            #expect(cards.last?["data-move"] == "optional push")
+            #expect(cards.last?.first { $0.hasClass("sb-move") }?.text == "optional push")
+        }
+    }
+
     @Test func theRouteListing() {
         let listing = SeedTree.table.routeListing
         let lines = listing.split(separator: "\n")
@@ -239,4 +250,11 @@ struct PagesTests {
         #expect(lines.contains { $0.hasPrefix("/search/~user/{Int}/team/{Int}") && $0.contains("Team") && $0.contains("push") && $0.contains("Player.team") })
         #expect(lines.contains { $0.hasPrefix("/messages/~settings ") && $0.contains("present sheet") })
     }
+}
+
+/// A screen with two optional transitions, one set and one `nil` (absent from the tree).
+struct OptionalHome: ContentScreen {
+    let more: Push<OptionalHome, Match>? = Push(Match())
+    let less: Push<OptionalHome, Page>? = nil
+    func body(_ context: Void, router: Router<OptionalHome>) -> some HTML { "Home" }
 }
