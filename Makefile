@@ -9,11 +9,13 @@ APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 .PHONY: run test test-tools browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
-## Installs libmicrohttpd-dev (and pkg-config) with apt-get when pkg-config cannot find it.
+## Installs libmicrohttpd-dev and libgnutls28-dev (which libmicrohttpd-dev depends on anyway;
+## WebRouter's HMAC, HKDF and random bytes come from GnuTLS), libsqlite3-dev (the demo's
+## accounts, through GRDB) and pkg-config with apt-get when pkg-config cannot find them.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then \
-		echo "==> installing libmicrohttpd-dev with apt-get"; \
-		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls sqlite3; then \
+		echo "==> installing libmicrohttpd-dev, libgnutls28-dev and libsqlite3-dev with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev libsqlite3-dev; \
 	fi
 
 build: deps

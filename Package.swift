@@ -14,8 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // HMAC-SHA256 for signed session cookies and CSRF tokens.
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
@@ -24,13 +24,21 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // GnuTLS's crypto API (HMAC-SHA256, HKDF, PBKDF2, random bytes) for signed session
+        // cookies, CSRF tokens and the demo's password hashes. libmicrohttpd-dev depends on
+        // libgnutls28-dev, so it is already installed wherever WebRouter builds.
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
         .target(
             name: "WebRouter",
             dependencies: [
                 "CMicroHTTPD",
+                "CGnuTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The chrome's stylesheet, script and icon, compiled in as bytes: an app's pages
             // are styled from any working directory, and a copied binary needs no files.
@@ -46,8 +54,9 @@ let package = Package(
                 "WebRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // Already built for WebRouter: the demo's password hashing uses its SHA-256.
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
+                "CGnuTLS",
             ]
         ),
         // Test helpers for apps: an in-process or live client that reads pages' landmarks.
@@ -64,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebappTests",
-            dependencies: ["webapp", "WebRouter", "WebRouterTesting"]
+            dependencies: ["webapp", "WebRouter", "WebRouterTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

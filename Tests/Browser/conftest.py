@@ -53,8 +53,11 @@ def base_url(tmp_path_factory):
     if not binary or not os.access(binary, os.X_OK):
         pytest.exit("WEBAPP_BIN must name the built webapp binary (run `make browser-test`)", returncode=2)
     port = free_port()
-    log = tmp_path_factory.mktemp("webapp") / "webapp.log"
-    env = dict(os.environ, WEBROUTER_SECRET="browser-tests-secret-of-at-least-32-characters")
+    directory = tmp_path_factory.mktemp("webapp")
+    log = directory / "webapp.log"
+    # The suite's accounts live in its own database, never in the repository's webapp.sqlite.
+    env = dict(os.environ, WEBROUTER_SECRET="browser-tests-secret-of-at-least-32-characters",
+               WEBAPP_DATABASE=str(directory / "webapp.sqlite"))
     with log.open("wb") as output:
         process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--public", str(REPO / "Public")],
@@ -71,12 +74,15 @@ def base_url(tmp_path_factory):
             process.wait()
 
 
-def chromium_options(size, javascript: bool) -> webdriver.ChromeOptions:
+def chromium_options(size, javascript: bool, reduced_motion: bool = True) -> webdriver.ChromeOptions:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--force-prefers-reduced-motion", "--force-device-scale-factor=1", f"--window-size={size[0]},{size[1]}"):
+                     "--hide-scrollbars", "--force-device-scale-factor=1", f"--window-size={size[0]},{size[1]}"):
         options.add_argument(argument)
+    if reduced_motion:
+        # Still screenshots: no entry animations or view transitions mid-way.
+        options.add_argument("--force-prefers-reduced-motion")
     if not javascript:
         options.add_argument("--blink-settings=scriptEnabled=false")
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
@@ -85,11 +91,12 @@ def chromium_options(size, javascript: bool) -> webdriver.ChromeOptions:
 
 @pytest.fixture
 def new_browser():
-    """Makes fresh browsers (own cookies, own sessionStorage): `new_browser(size=PHONE, javascript=True)`."""
+    """Makes fresh browsers (own cookies, own sessionStorage):
+    `new_browser(size=PHONE, javascript=True, reduced_motion=True)`."""
     drivers = []
 
-    def make(size=PHONE, javascript=True):
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=chromium_options(size, javascript))
+    def make(size=PHONE, javascript=True, reduced_motion=True):
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=chromium_options(size, javascript, reduced_motion))
         # --window-size counts the window, not the page: pin the viewport to the exact size.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})

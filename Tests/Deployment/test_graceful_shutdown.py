@@ -21,7 +21,8 @@ def test_sigterm_under_load_finishes_responses_and_exits_0(tmp_path):
     port = free_port()
     log = tmp_path / "webapp.log"
     with log.open("wb") as output:
-        process = subprocess.Popen([binary, "--port", str(port), "--public", str(REPO / "Public")], cwd=REPO,
+        process = subprocess.Popen([binary, "--port", str(port), "--public", str(REPO / "Public"),
+                                    "--database", str(tmp_path / "webapp.sqlite")], cwd=REPO,
                                    env=dict(os.environ, WEBROUTER_SECRET="graceful-shutdown-secret-0123456789abc"),
                                    stdout=output, stderr=subprocess.STDOUT)
     wait_until_listening(process, port, "webapp")

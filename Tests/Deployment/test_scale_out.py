@@ -90,7 +90,8 @@ def cluster(tmp_path):
             log = tmp_path / f"webapp-{name}.log"
             with log.open("wb") as output:
                 process = subprocess.Popen(
-                    [binary, "--port", str(port), "--public", str(REPO / "Public")],
+                    [binary, "--port", str(port), "--public", str(REPO / "Public"),
+                     "--database", str(tmp_path / "webapp.sqlite")],
                     cwd=REPO, env=dict(os.environ, WEBROUTER_SECRET=SECRET), stdout=output, stderr=subprocess.STDOUT)
             processes.append(process)
             wait_until_listening(process, port, f"webapp {name}")

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The app's secret key material, from which the keys that sign sessions and CSRF tokens are derived.
@@ -12,7 +11,7 @@ import Foundation
 /// if isEphemeral { logger.warning("WEBROUTER_SECRET is not set; sessions end when the server stops") }
 /// let signer = MessageSigner(secret: secret, purpose: "session")
 /// ```
-public struct AppSecret: Sendable, CustomStringConvertible {
+public struct AppSecret: Sendable, CustomStringConvertible, CustomReflectable {
     /// The fewest bytes (for `init?(bytes:)`) or characters (for `init?(passphrase:)`) accepted.
     public static let minimumLength = 32
 
@@ -22,16 +21,17 @@ public struct AppSecret: Sendable, CustomStringConvertible {
     private static let passphraseSalt = Array("WebRouter.AppSecret.passphrase.v1".utf8)
     private static let purposeSalt = Array("WebRouter.AppSecret.purpose.v1".utf8)
 
-    private let master: KeyBox
+    /// The master key; only ever read through HKDF.
+    private let master: [UInt8]
 
-    private init(master: SymmetricKey) {
-        self.master = KeyBox(key: master)
+    private init(master: [UInt8]) {
+        self.master = master
     }
 
     /// A secret made of raw key bytes; `nil` when there are fewer than 32 of them.
     public init?(bytes: [UInt8]) {
         guard bytes.count >= Self.minimumLength else { return nil }
-        self.init(master: SymmetricKey(data: bytes))
+        self.init(master: bytes)
     }
 
     /// A secret from a passphrase or an encoded key (such as the value of `WEBROUTER_SECRET`):
@@ -39,17 +39,12 @@ public struct AppSecret: Sendable, CustomStringConvertible {
     /// `nil` when the string has fewer than 32 characters.
     public init?(passphrase: String) {
         guard passphrase.count >= Self.minimumLength else { return nil }
-        let derived = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: Array(passphrase.utf8)),
-            salt: Self.passphraseSalt,
-            outputByteCount: 32
-        )
-        self.init(master: derived)
+        self.init(master: CryptoPrimitives.hkdfSHA256(inputKeyMaterial: Array(passphrase.utf8), salt: Self.passphraseSalt))
     }
 
     /// A fresh secret of 256 random bits; tokens signed with it die with the process.
     public static func random() -> AppSecret {
-        AppSecret(master: SymmetricKey(size: .bits256))
+        AppSecret(master: CryptoPrimitives.randomBytes(32, level: .key))
     }
 
     /// Reads `WEBROUTER_SECRET` from `env`. Without it, or when it is shorter than 32 characters,
@@ -64,24 +59,15 @@ public struct AppSecret: Sendable, CustomStringConvertible {
     }
 
     /// A 256-bit key for one purpose (such as `"session"` or `"csrf"`), derived with HKDF-SHA256;
-    /// different purposes give unrelated keys.
-    public func derivedKey(for purpose: String) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: master.key,
-            salt: Self.purposeSalt,
-            info: Array(purpose.utf8),
-            outputByteCount: 32
-        )
+    /// different purposes give unrelated keys. Package-only: apps sign with `MessageSigner`,
+    /// never with raw key bytes.
+    package func derivedKey(for purpose: String) -> [UInt8] {
+        CryptoPrimitives.hkdfSHA256(inputKeyMaterial: master, salt: Self.purposeSalt, info: Array(purpose.utf8))
     }
 
     /// Never shows key material, so a secret that ends up in a log line leaks nothing.
     public var description: String { "AppSecret(redacted)" }
-}
 
-/// Carries a `SymmetricKey` across concurrency domains.
-///
-/// swift-crypto does not mark `SymmetricKey` `Sendable`, but it is an immutable value whose
-/// storage is never written after creation, so sharing it between threads is safe.
-struct KeyBox: @unchecked Sendable {
-    let key: SymmetricKey
+    /// No children, so `dump(secret)` and debuggers show no key bytes either.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

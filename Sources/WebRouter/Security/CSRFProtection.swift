@@ -1,5 +1,3 @@
-import Crypto
-
 /// Cross-site request forgery protection with a signed double-submit token.
 ///
 /// Each browser gets a random id in its own `HttpOnly` cookie; each form carries a token that
@@ -27,7 +25,7 @@ struct CSRFProtection: Sendable {
     /// How long a form token stays valid, in seconds.
     let tokenLifetime: Int
     /// Whether the cookie carries `Secure`.
-    public private(set) var secure: Bool
+    private(set) var secure: Bool
 
     private let signer: MessageSigner
 
@@ -59,7 +57,7 @@ struct CSRFProtection: Sendable {
 
     /// A new random 128-bit browser id, base64url (22 characters).
     func newBrowserID() -> String {
-        SymmetricKey(size: .bits128).withUnsafeBytes { Base64URL.encode($0) }
+        Base64URL.encode(CryptoPrimitives.randomBytes(Self.browserIDByteCount))
     }
 
     /// Whether `browserID` looks like one `newBrowserID()` made (a cookie value worth keeping).

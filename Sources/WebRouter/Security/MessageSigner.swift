@@ -1,5 +1,3 @@
-import Crypto
-
 /// Signs and verifies compact, URL- and cookie-safe tokens with HMAC-SHA256.
 ///
 /// A token is `base64url(payload) + "." + base64url(mac)`, where the MAC covers the purpose,
@@ -18,7 +16,7 @@ public struct MessageSigner: Sendable {
     public static let maximumTokenLength = 16 * 1024
 
     /// The number of characters of the MAC part (32 bytes, unpadded base64url).
-    static let macTextLength = Base64URL.encodedLength(of: SHA256.byteCount)
+    static let macTextLength = Base64URL.encodedLength(of: HMACSHA256.byteCount)
 
     /// The purpose this signer signs for.
     public let purpose: String
@@ -26,16 +24,14 @@ public struct MessageSigner: Sendable {
     /// HMAC state with the key set up and the purpose (`UInt32` big-endian length, then its
     /// UTF-8 bytes: the start of every MAC input) absorbed; each MAC continues a copy of it,
     /// so the key's pads are not hashed again per token.
-    private let start: HMACState
+    private let start: HMACSHA256
 
     /// A signer whose key is `secret`'s key for `purpose`.
     public init(secret: AppSecret, purpose: String) {
         self.purpose = purpose
         var prefix = [UInt8]()
         Self.appendLengthPrefixed(Array(purpose.utf8), to: &prefix)
-        var mac = HMAC<SHA256>(key: secret.derivedKey(for: purpose))
-        mac.update(data: prefix)
-        self.start = HMACState(mac: mac)
+        self.start = HMACSHA256(key: secret.derivedKey(for: purpose), prefix: prefix)
     }
 
     /// Signs `payload`.
@@ -73,25 +69,17 @@ public struct MessageSigner: Sendable {
             guard let payload = Base64URL.decode(UnsafeRawBufferPointer(rebasing: raw[..<dot])),
                   let mac = Base64URL.decode(UnsafeRawBufferPointer(rebasing: raw[(dot + 1)...]))
             else { return nil }
-            let expected = code(payload, context: context)
             // Constant time: every byte is compared whatever the first difference.
-            var difference: UInt8 = mac.count == SHA256.byteCount ? 0 : 1
-            expected.withUnsafeBytes { expected in
-                for index in 0..<min(mac.count, expected.count) { difference |= expected[index] ^ mac[index] }
-            }
-            return difference == 0 ? payload : nil
+            return CryptoPrimitives.constantTimeEquals(code(payload, context: context), mac) ? payload : nil
         }
     }
 
     /// HMAC-SHA256 over the purpose, the length-prefixed context, then the payload.
-    private func code(_ payload: [UInt8], context: [UInt8]) -> HashedAuthenticationCode<SHA256> {
-        var mac = start.mac
+    private func code(_ payload: [UInt8], context: [UInt8]) -> [UInt8] {
         let length = UInt32(truncatingIfNeeded: context.count)
-        mac.update(data: [UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
-                          UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)])
-        mac.update(data: context)
-        mac.update(data: payload)
-        return mac.finalize()
+        let lengthBytes = [UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
+                           UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
+        return start.code(lengthBytes, context, payload)
     }
 
     private static func appendLengthPrefixed(_ bytes: [UInt8], to output: inout [UInt8]) {
@@ -102,10 +90,4 @@ public struct MessageSigner: Sendable {
         output.append(UInt8(truncatingIfNeeded: length))
         output.append(contentsOf: bytes)
     }
-}
-
-/// A keyed HMAC state, copied for each MAC. swift-crypto doesn't mark `HMAC` `Sendable`,
-/// but this one is never mutated after `init`: each use works on its own copy.
-struct HMACState: @unchecked Sendable {
-    let mac: HMAC<SHA256>
 }

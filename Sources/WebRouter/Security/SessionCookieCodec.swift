@@ -23,7 +23,7 @@ struct SessionCookieCodec: Sendable {
     /// How long a session stays valid after `issuedAt`, and the cookie's `Max-Age`, in seconds.
     let maxAge: Int
     /// Whether the cookie carries `Secure` (serve over HTTPS, or behind a TLS proxy).
-    public private(set) var secure: Bool
+    private(set) var secure: Bool
 
     private let signer: MessageSigner
     /// Cookie values that already verified, so each is checked by HMAC once, not per request.

@@ -1,10 +1,12 @@
+import GRDB
 import WebRouter
 
-/// Everything the demo's screens read and write: the sample data, its search index and the
-/// accounts. A class, so screens can hold it without the route table walking its contents.
+/// Everything the demo's screens read and write: the sample data and its search index (in
+/// memory, read-only) and the accounts (in SQLite). A class, so screens can hold it without the
+/// route table walking its contents.
 ///
 /// ```swift
-/// let data = DemoData()
+/// let data = DemoData(database: try AccountDatabase.open(path: "webapp.sqlite"))
 /// let match = try data.match(12)             // throws HTTPError.notFound for a missing id
 /// data.words.scoreline(match)                // "Riverside Rovers 2–1 Kingsbridge United"
 /// ```
@@ -13,15 +15,23 @@ final class DemoData: Sendable {
     let sample: SampleData
     /// Name search over players, teams, leagues and matches.
     let search: SearchIndex
-    /// The users (in memory), starting with `demo` / `demo`.
+    /// The users (in the SQLite database), starting with `demo` / `demo`.
     let accounts: AccountStore
     /// Team and player names, score lines.
     let words: SportsWording
 
-    init(sample: SampleData = .shared) {
+    /// The demo's data over `database` (migrated, see `AccountDatabase`); `passwordIterations`
+    /// is the PBKDF2 count of new password hashes.
+    convenience init(sample: SampleData = .shared, database: any DatabaseWriter,
+                     passwordIterations: Int = PasswordHash.defaultIterations) {
+        self.init(sample: sample, accounts: AccountStore(database: database, validTeamIDs: Set(sample.teams.map(\.id)),
+                                                         passwordIterations: passwordIterations))
+    }
+
+    init(sample: SampleData = .shared, accounts: AccountStore) {
         self.sample = sample
         self.search = SearchIndex(data: sample)
-        self.accounts = AccountStore(validTeamIDs: Set(sample.teams.map(\.id)))
+        self.accounts = accounts
         self.words = SportsWording(teams: sample.teams, players: sample.players)
     }
 

@@ -5,7 +5,7 @@ import WebRouter
 /// the seed while the sample data keeps its own `Match`, `Team`, … models.
 ///
 /// ```swift
-/// let app = try Application(ScoresApp.window(data: DemoData()), configuration: ScoresApp.configuration())
+/// let app = try Application(ScoresApp.window(data: DemoData(database: database)), configuration: ScoresApp.configuration())
 /// ```
 enum ScoresApp {
     /// Signed out: Welcome (case 1); signed in: the tabs (case 2); Launch (case 0) always.
@@ -83,7 +83,7 @@ extension ScoresApp {
     /// involved.
     ///
     /// ```swift
-    /// let app = try ScoresApp.application(data: DemoData(), secret: .random(), observers: [RouteLog()])
+    /// let app = try ScoresApp.application(data: DemoData(database: database), secret: .random(), observers: [RouteLog()])
     /// ```
     static func application(
         data: DemoData, secret: AppSecret, observers: [any RouteObserver] = []

@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
+import GRDB
 import WebRouter
 
-/// Makes the app for a command; a screen tree that does not validate is printed and the
-/// command exits with status 1.
+/// Makes the app for a command over its accounts database; a screen tree that does not
+/// validate is printed and the command exits with status 1.
 ///
 /// ```swift
-/// let app = try AppLoader.load(secret: .random(), observers: [RouteLog()])
+/// let app = try AppLoader.load(secret: .random(), database: try AccountDatabase.open(path: "webapp.sqlite"), observers: [RouteLog()])
 /// ```
 enum AppLoader {
-    static func load(secret: AppSecret, observers: [any RouteObserver] = []) throws -> Application {
+    static func load(secret: AppSecret, database: any DatabaseWriter, observers: [any RouteObserver] = []) throws -> Application {
         do {
-            return try ScoresApp.application(data: DemoData(), secret: secret, observers: observers)
+            return try ScoresApp.application(data: DemoData(database: database), secret: secret, observers: observers)
         } catch {
             FileHandle.standardError.write(Data("webapp: the screen tree is not valid:\n\(error)\n".utf8))
             throw ExitCode.failure

@@ -25,7 +25,8 @@ struct RoutesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try AppLoader.load(secret: .random())
+        // The table does not depend on the accounts: an empty database in memory, no file.
+        let app = try AppLoader.load(secret: .random(), database: AccountDatabase.inMemory(passwordIterations: 1))
         await app.runCommandLine(["routes", "--format", format])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GRDB
 import Logging
 import WebRouter
 
@@ -7,7 +8,7 @@ import WebRouter
 /// under `/static/`, and stops gracefully on SIGINT or SIGTERM.
 ///
 /// ```sh
-/// WEBROUTER_SECRET=… PORT=9000 webapp serve --public Public
+/// WEBROUTER_SECRET=… PORT=9000 webapp serve --public Public --database /var/lib/webapp/webapp.sqlite
 /// ```
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The libmicrohttpd threads that accept and answer requests (default: one per CPU core).")
     var threads: Int?
 
+    @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
+    var database: String?
+
     func validate() throws {
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
@@ -44,6 +48,14 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("PORT must be a number from 0 to 65535, not \"\(text)\"")
         }
         return value
+    }
+
+    /// The database file to use: `--database`, else `WEBAPP_DATABASE` from the environment,
+    /// else `webapp.sqlite` in the working directory.
+    func resolvedDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let database, !database.isEmpty { return database }
+        if let path = environment[AccountDatabase.environmentVariable], !path.isEmpty { return path }
+        return AccountDatabase.defaultPath
     }
 
     func run() async throws {
@@ -61,8 +73,17 @@ struct ServeCommand: AsyncParsableCommand {
         if isEphemeral {
             logger.warning("WEBROUTER_SECRET is missing or shorter than 32 characters; using a random secret: sessions will not survive a restart")
         }
+        let databasePath = resolvedDatabasePath()
+        let database: DatabasePool
+        do {
+            database = try AccountDatabase.open(path: databasePath)
+        } catch {
+            FileHandle.standardError.write(Data("webapp: cannot open the database \(databasePath): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        logger.info("accounts in \(URL(fileURLWithPath: databasePath).standardizedFileURL.path)")
         // Screen views at debug, moves at info (label "scores.routes").
-        let app = try AppLoader.load(secret: secret, observers: [RouteLog()])
+        let app = try AppLoader.load(secret: secret, database: database, observers: [RouteLog()])
         var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
         server.staticPrefix = "/static/"
         server.logsRequests = accessLog

@@ -55,7 +55,7 @@ private let matchStack = [
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Feed · Scores</title><link rel="stylesheet" href="\(ChromeAssets.stylesheet.url)">\
-            <script src="\(ChromeAssets.script.url)" defer></script><link rel="icon" href="\(ChromeAssets.icon.url)"></head>
+            <script src="\(ChromeAssets.script.url)" defer blocking="render"></script><link rel="icon" href="\(ChromeAssets.icon.url)"></head>
             <body data-screen="Feed" class="has-tabs">
             <a class="skip-link" href="#main">Skip to content</a>
             <nav aria-label="Tabs" class="tabbar"><ul>\
@@ -279,7 +279,7 @@ private let matchStack = [
         #expect(html.contains("<html lang=\"fr\">"))
         #expect(html.contains("<title>Scores</title>"))
         #expect(html.contains("""
-            <link rel="stylesheet" href="\(ChromeAssets.stylesheet.url)"><script src="\(ChromeAssets.script.url)" defer></script>\
+            <link rel="stylesheet" href="\(ChromeAssets.stylesheet.url)"><script src="\(ChromeAssets.script.url)" defer blocking="render"></script>\
             <link rel="stylesheet" href="/assets/s.css"><link rel="icon" href="/assets/i.svg">\
             <script src="/assets/a.js" defer></script><meta name="theme-color" content="#0a84ff"></head>
             """))

@@ -30,12 +30,12 @@ struct ScoresFormTests {
         #expect(confirm.text.contains("Ada"))
         #expect(confirm.text.contains(try fixture.teamName(10)))
         // Nothing is saved before Save.
-        #expect(await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
+        #expect(try await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
 
         let saved = try await client.submit("save", on: confirm)
         try saved.expect(screen: "Dashboard", modals: [])
         #expect(saved.url == "/dashboard")
-        let account = try #require(await fixture.data.accounts.account(named: "demo"))
+        let account = try #require(try await fixture.data.accounts.account(named: "demo"))
         #expect(account.displayName == "Ada")
         #expect(account.favouriteTeamID == 10)
         #expect(saved.text.contains(try fixture.teamName(10)))
@@ -48,7 +48,7 @@ struct ScoresFormTests {
         let team = try await client.submit("save-name", on: name, ["display_name": "Someone"])
         let dashboard = try await client.follow("Cancel", on: team)
         try dashboard.expect(screen: "Dashboard", modals: [])
-        #expect(await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
+        #expect(try await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
     }
 
     @Test func changePasswordShowsMessagesThenReturnsToSettings() async throws {
@@ -67,7 +67,7 @@ struct ScoresFormTests {
         ])
         try settings.expect(status: 200, screen: "Settings", breadcrumb: ["Settings"])
         #expect(settings.text.contains("Your password was changed."))
-        #expect(await fixture.data.accounts.authenticate(username: "demo", password: "better") != nil)
+        #expect(try await fixture.data.accounts.authenticate(username: "demo", password: "better") != nil)
     }
 
     @Test func searchResultsOpenSheetsThatKeepTheQuery() async throws {

@@ -71,7 +71,7 @@ struct ScoresSessionTests {
         try feed.expect(screen: "Feed")
         let dashboard = try await client.get("/dashboard")
         #expect(dashboard.text.contains("Ada Lovelace"))
-        #expect(await fixture.data.accounts.authenticate(username: "ada", password: "engine") != nil)
+        #expect(try await fixture.data.accounts.authenticate(username: "ada", password: "engine") != nil)
     }
 
     @Test func signOutEndsTheSession() async throws {

@@ -3,12 +3,18 @@ import WebRouter
 import WebRouterTesting
 @testable import webapp
 
-/// A fresh demo app per test (its own in-memory accounts) and clients for it.
+/// A fresh demo app per test (its own accounts database, in memory) and clients for it.
 struct ScoresFixture {
-    let data = DemoData()
+    let data: DemoData
     let app: Application
 
     init(observers: [any RouteObserver] = []) throws {
+        try self.init(data: DemoData.forTests(), observers: observers)
+    }
+
+    /// The app over the given data (a database set up by the test).
+    init(data: DemoData, observers: [any RouteObserver] = []) throws {
+        self.data = data
         app = try ScoresApp.application(data: data, secret: .random(), observers: observers)
     }
 
@@ -53,5 +59,13 @@ extension TestPage {
     var selectedTabLabel: String? {
         guard let selected = tabBar?.selected else { return nil }
         return ["Feed", "Search", "Dashboard", "Messages"].first { selected.hasSuffix($0) } ?? selected
+    }
+}
+
+extension DemoData {
+    /// The demo's data over a fresh, migrated accounts database in memory, hashing passwords
+    /// with 2 PBKDF2 iterations instead of 210,000 so signing in costs the tests nothing.
+    static func forTests() throws -> DemoData {
+        DemoData(database: try AccountDatabase.inMemory(passwordIterations: 2), passwordIterations: 2)
     }
 }

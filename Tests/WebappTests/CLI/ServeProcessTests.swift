@@ -20,14 +20,29 @@ struct ServeProcessTests {
         let process = Process()
         let errors = Pipe()
         private var buffer = Data()
+        /// The database this run made for itself and removes when done, if it was not given one.
+        private let ownDatabase: String?
 
-        init(_ arguments: [String]) throws {
+        /// Starts `webapp` with `arguments`; its accounts live in `WEBAPP_DATABASE`: a fresh
+        /// file under the temporary directory unless `database` names one.
+        init(_ arguments: [String], database: String? = nil) throws {
+            let path = database ?? FileManager.default.temporaryDirectory
+                .appendingPathComponent("webapp-process-test-\(UUID().uuidString).sqlite").path
+            ownDatabase = database == nil ? path : nil
             process.executableURL = ServeProcessTests.binary
             process.arguments = arguments
-            process.environment = ["WEBROUTER_SECRET": String(repeating: "process-test-secret ", count: 3), "PATH": "/usr/bin:/bin"]
+            process.environment = ["WEBROUTER_SECRET": String(repeating: "process-test-secret ", count: 3), "PATH": "/usr/bin:/bin",
+                                   "WEBAPP_DATABASE": path]
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            if let ownDatabase {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: ownDatabase + suffix) }
+            }
         }
 
         /// Reads standard error until a line contains `text` (or the stream ends).

@@ -79,7 +79,7 @@ struct HostileInputTests {
     }
 
     static func startServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {
-        let app = try ScoresApp.application(data: DemoData(), secret: .random())
+        let app = try ScoresApp.application(data: try DemoData.forTests(), secret: .random())
         var configuration = ServerConfiguration(port: 0)
         configuration.threadCount = 2
         configuration.publicDirectory = Self.publicDirectory
@@ -162,7 +162,7 @@ struct HostileInputTests {
 
     @Test func forgedAndExpiredCSRFTokensAre403() async throws {
         let secret = AppSecret.random()
-        let app = try ScoresApp.application(data: DemoData(), secret: secret)
+        let app = try ScoresApp.application(data: try DemoData.forTests(), secret: secret)
         try await app.test(.live) { client in
             let login = try await client.get("/welcome/~login")
             let token = try #require(login.form("sign-in")["_csrf"])

@@ -3,7 +3,9 @@
    dismissing is a link, actions are forms).
    This script: moves open dialogs into the top layer with showModal() (focus moves in, the
    page beneath becomes inert), makes Escape and backdrop clicks follow the dismiss link,
-   returns focus to the opener after a dismissal, and adds select/copy to share boxes. */
+   returns focus to the opener after a dismissal, adds select/copy to share boxes, and names
+   the kind of each move for the cross-document view transitions of webrouter.css (push,
+   pop, present, dismiss, tab), read from the URL grammar of both ends of the navigation. */
 (function () {
   "use strict";
 
@@ -148,6 +150,70 @@
       });
     });
   }
+
+  // View transitions. The stylesheet opts every same-origin navigation into a view
+  // transition (@view-transition); this names what the move is, so the stylesheet can
+  // slide, raise or fade. It is read from the two URLs alone, which the URL grammar makes
+  // possible: pushes add path steps, presents add a "~" step, the first step is the tab.
+  // History Back and Forward get the reverse of the move that led there.
+  var DISMISSED_KEY = "webrouter:dismissed-style";
+
+  function steps(url) {
+    return new URL(url, location.href).pathname.split("/").filter(Boolean);
+  }
+
+  function isPresentStep(step) { return step.charAt(0) === "~"; }
+
+  function moveKind(fromURL, toURL) {
+    var from = steps(fromURL), to = steps(toURL);
+    if (!from.length || !to.length || from[0] !== to[0]) return "tab";
+    var common = 0;
+    while (common < from.length && common < to.length && from[common] === to[common]) common++;
+    if (common === from.length && common === to.length) return "same";
+    if (common === from.length) return to.slice(common).some(isPresentStep) ? "present" : "push";
+    if (common === to.length) return from.slice(common).some(isPresentStep) ? "dismiss" : "pop";
+    return "replace";
+  }
+
+  function modalStyle(dialog) {
+    if (!dialog) return "sheet";
+    if (dialog.classList.contains("modal-full")) return "full";
+    if (dialog.classList.contains("modal-centered")) return "centered";
+    return "sheet";
+  }
+
+  function topModal() {
+    var modals = document.querySelectorAll("dialog.modal[open]");
+    return modals.length ? modals[modals.length - 1] : null;
+  }
+
+  // The old page: remember the style of a layer about to be dismissed (it is gone from
+  // the next page), so that page can let it fall the way it rose.
+  window.addEventListener("pageswap", function (event) {
+    if (!event.viewTransition || !event.activation || !event.activation.entry) return;
+    var store = storage();
+    if (store && moveKind(location.href, event.activation.entry.url) === "dismiss") {
+      store.setItem(DISMISSED_KEY, modalStyle(topModal()));
+    }
+  });
+
+  // The new page, before its first frame: name the move.
+  window.addEventListener("pagereveal", function (event) {
+    var transition = event.viewTransition;
+    var activation = window.navigation && window.navigation.activation;
+    if (!transition || !activation || !activation.from || !activation.entry) return;
+    var kind = moveKind(activation.from.url, activation.entry.url);
+    var types = [kind];
+    if (kind === "present") types.push("present-" + modalStyle(topModal()));
+    if (kind === "dismiss") {
+      var store = storage();
+      types.push("dismiss-" + ((store && store.getItem(DISMISSED_KEY)) || "sheet"));
+      if (store) store.removeItem(DISMISSED_KEY);
+    }
+    types.forEach(function (type) { transition.types.add(type); });
+    // What ran, for tests and the curious: <html data-move="push">.
+    document.documentElement.setAttribute("data-move", types.join(" "));
+  });
 
   function start() {
     upgradeDialogs();

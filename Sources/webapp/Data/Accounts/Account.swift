@@ -1,7 +1,7 @@
 /// A user of the demo app, as kept by `AccountStore`.
 ///
 /// ```swift
-/// if let account = await store.authenticate(username: "demo", password: "demo") {
+/// if let account = try await store.authenticate(username: "demo", password: "demo") {
 ///     print(account.displayName, account.favouriteTeamID ?? 0)   // "Demo User 3"
 /// }
 /// ```
@@ -10,7 +10,7 @@ struct Account: Sendable, Equatable {
     let username: String
     /// Name shown in the app, 1–40 characters.
     var displayName: String
-    /// Salted hash of the password (never the password itself).
+    /// PBKDF2 hash of the password, with its salt and iteration count (never the password itself).
     var passwordHash: PasswordHash
     /// The team the user follows, if any.
     var favouriteTeamID: Int?

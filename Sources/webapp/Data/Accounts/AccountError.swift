@@ -1,5 +1,9 @@
+import GRDB
+
 /// Why an account operation was refused, as one message per form field, so a form can show each
-/// message next to its field (and answer 422).
+/// message next to its field (and answer 422). When the database itself failed (locked for
+/// too long, read-only, a full disk), `isStorageFailure` is set and the one message is for the
+/// whole form.
 ///
 /// ```swift
 /// do {
@@ -7,15 +11,34 @@
 /// } catch {
 ///     error.messages[.username]      // "Use 3–20 characters: a–z, 0–9, _ . -"
 ///     error.messages[.displayName]   // "Enter a display name."
+///     error.isStorageFailure         // false
 /// }
 /// ```
 struct AccountError: Error, Sendable, Equatable {
     /// Message per field; never empty.
     let messages: [AccountField: String]
+    /// The database could not do what was asked; trying again later may work.
+    let isStorageFailure: Bool
 
     /// An error with the given messages.
     init(_ messages: [AccountField: String]) {
         self.messages = messages
+        self.isStorageFailure = false
+    }
+
+    /// The database failed with `error` while `writing` (or reading): a message saying why in
+    /// words a visitor understands, and that nothing was saved.
+    init(storageFailure error: any Error, writing: Bool) {
+        let cause: String
+        switch (error as? DatabaseError)?.resultCode {
+        case .SQLITE_BUSY?, .SQLITE_LOCKED?: cause = "The accounts database is busy."
+        case .SQLITE_READONLY?: cause = "The accounts database is read-only at the moment."
+        case .SQLITE_FULL?: cause = "The server's disk is full."
+        default: cause = "The accounts database is not available."
+        }
+        let outcome = writing ? " Nothing was saved; please try again later." : " Please try again later."
+        self.messages = [.form: cause + outcome]
+        self.isStorageFailure = true
     }
 
     /// The message for `field`, if any.

@@ -1,97 +1,167 @@
-/// The demo app's users, in memory (lost at restart), keyed by username. Starts with the
-/// pre-made account `demo` / `demo` ("Demo User", following team 3). Passwords are kept as
-/// salted demo hashes (`PasswordHash`), never in clear.
+import GRDB
+
+/// The demo app's users, kept in SQLite (see `AccountDatabase`) so they survive restarts and
+/// are shared by every instance on the host. Starts with the pre-made account `demo` / `demo`
+/// ("Demo User", following team 3), seeded by the first migration. Passwords are stored as
+/// PBKDF2 hashes (`PasswordHash`), never in clear.
+///
+/// Every call waits on the database; each change is one transaction, so nothing is ever
+/// half-written. A database the app cannot use (locked for too long, read-only, a full disk)
+/// throws an `AccountError` whose `isStorageFailure` is set, with a message for the form.
 ///
 /// ```swift
-/// let store = AccountStore(validTeamIDs: Set(SampleData.shared.teams.map(\.id)))
+/// let store = AccountStore(database: try AccountDatabase.open(path: "webapp.sqlite"),
+///                          validTeamIDs: Set(SampleData.shared.teams.map(\.id)))
 /// let account = try await store.register(username: "ada", displayName: "Ada", password: "secret")
-/// let signedIn = await store.authenticate(username: "demo", password: "demo")
+/// let signedIn = try await store.authenticate(username: "demo", password: "demo")
 /// try await store.changePassword(username: "ada", current: "secret", new: "better", confirmation: "better")
 /// ```
-actor AccountStore {
+final class AccountStore: Sendable {
     /// Minimum password length (short, because this is a demo).
     static let minimumPasswordLength = 4
     /// Maximum bio length.
     static let maximumBioLength = 200
 
-    private var accounts: [String: Account] = [:]
+    private let database: any DatabaseWriter
     private let validTeamIDs: Set<Int>?
+    private let passwordIterations: Int
 
-    /// A store holding only the demo account. `validTeamIDs` limits favourite teams (`nil`: any
-    /// positive id).
-    init(validTeamIDs: Set<Int>? = nil) {
+    /// A store over a migrated `database`. `validTeamIDs` limits favourite teams (`nil`: any
+    /// positive id); `passwordIterations` is the PBKDF2 count of new hashes (tests lower it).
+    init(database: any DatabaseWriter, validTeamIDs: Set<Int>? = nil,
+         passwordIterations: Int = PasswordHash.defaultIterations) {
+        self.database = database
         self.validTeamIDs = validTeamIDs
-        accounts["demo"] = Account(username: "demo", displayName: "Demo User",
-                                   passwordHash: PasswordHash(password: "demo"), favouriteTeamID: 3,
-                                   bio: "The pre-made account of the WebRouter demo.")
+        self.passwordIterations = passwordIterations
     }
 
     /// Creates an account; throws with a message per invalid field (bad or taken username, bad
-    /// display name, short password).
+    /// display name, short password). When two requests (or two instances) register the same
+    /// name at once, one wins and the other gets "This username is taken.".
     @discardableResult
-    func register(username: String, displayName: String, password: String) throws(AccountError) -> Account {
+    func register(username: String, displayName: String, password: String) async throws(AccountError) -> Account {
         var messages: [AccountField: String] = [:]
         if let problem = Self.usernameProblem(username) {
             messages[.username] = problem
-        } else if accounts[username] != nil {
-            messages[.username] = "This username is taken."
+        } else if try await account(named: username) != nil {
+            messages[.username] = Self.taken
         }
         let name = Self.trimmed(displayName)
         if let problem = Self.displayNameProblem(name) { messages[.displayName] = problem }
         if let problem = Self.passwordProblem(password) { messages[.password] = problem }
         guard messages.isEmpty else { throw AccountError(messages) }
-        let account = Account(username: username, displayName: name, passwordHash: PasswordHash(password: password),
-                              favouriteTeamID: nil, bio: "")
-        accounts[username] = account
+        let hash = await PasswordHash.make(password: password, iterations: passwordIterations)
+        let account = Account(username: username, displayName: name, passwordHash: hash, favouriteTeamID: nil, bio: "")
+        do {
+            try await database.write { db in
+                try db.execute(
+                    sql: "INSERT INTO account (username, display_name, password_hash, favourite_team_id, bio) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [account.username, account.displayName, account.passwordHash.encoded,
+                                account.favouriteTeamID, account.bio])
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw AccountError([.username: Self.taken])   // another request got there first
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
         return account
     }
 
     /// The account when `password` is right, else `nil` (also for an unknown username).
-    func authenticate(username: String, password: String) -> Account? {
-        guard let account = accounts[username], account.passwordHash.verifies(password) else { return nil }
+    func authenticate(username: String, password: String) async throws(AccountError) -> Account? {
+        guard let account = try await account(named: username), await account.passwordHash.matches(password) else {
+            return nil
+        }
         return account
     }
 
     /// The account named `username`, if any.
-    func account(named username: String) -> Account? {
-        accounts[username]
+    func account(named username: String) async throws(AccountError) -> Account? {
+        do {
+            return try await database.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username])
+                    .map(Self.account(from:))
+            }
+        } catch let error as AccountError {
+            throw error
+        } catch {
+            throw AccountError(storageFailure: error, writing: false)
+        }
     }
 
     /// Number of accounts.
-    var count: Int { accounts.count }
-
-    /// Saves a new display name, favourite team (`nil` clears it) and, if given, bio.
-    @discardableResult
-    func updateProfile(username: String, displayName: String, favouriteTeamID: Int?,
-                       bio: String? = nil) throws(AccountError) -> Account {
-        guard var account = accounts[username] else {
-            throw AccountError([.form: "There is no account named \(username)."])
+    func count() async throws(AccountError) -> Int {
+        do {
+            return try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0 }
+        } catch {
+            throw AccountError(storageFailure: error, writing: false)
         }
+    }
+
+    /// What a profile update does with the favourite team.
+    enum TeamChange: Sendable, Equatable {
+        /// Leaves it as it is.
+        case keep
+        /// Follows no team.
+        case clear
+        /// Follows this team.
+        case set(Int)
+    }
+
+    /// Saves, in one transaction, the parts of a profile that are given: the display name and
+    /// bio when not `nil`, the favourite team as `favouriteTeam` says. What is not given keeps
+    /// its stored value, so an edit never writes back a value read earlier.
+    @discardableResult
+    func updateProfile(username: String, displayName: String? = nil, favouriteTeam: TeamChange = .keep,
+                       bio: String? = nil) async throws(AccountError) -> Account {
         var messages: [AccountField: String] = [:]
-        let name = Self.trimmed(displayName)
-        if let problem = Self.displayNameProblem(name) { messages[.displayName] = problem }
-        if let team = favouriteTeamID, team < 1 || validTeamIDs.map({ !$0.contains(team) }) == true {
+        let name = displayName.map(Self.trimmed)
+        if let name, let problem = Self.displayNameProblem(name) { messages[.displayName] = problem }
+        if case .set(let team) = favouriteTeam, team < 1 || validTeamIDs.map({ !$0.contains(team) }) == true {
             messages[.favouriteTeam] = "Choose a team from the list."
         }
         if let bio, bio.count > Self.maximumBioLength {
             messages[.bio] = "Keep the bio to \(Self.maximumBioLength) characters."
         }
-        guard messages.isEmpty else { throw AccountError(messages) }
-        account.displayName = name
-        account.favouriteTeamID = favouriteTeamID
-        if let bio { account.bio = Self.trimmed(bio) }
-        accounts[username] = account
-        return account
+        let newBio = bio.map(Self.trimmed)
+        let fieldMessages = messages
+        let result: Account?
+        do {
+            result = try await database.write { db -> Account? in
+                // Checked inside the transaction, so a missing account is reported before field errors.
+                guard var account = try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username])
+                    .map(Self.account(from:))
+                else { return nil }
+                guard fieldMessages.isEmpty else { throw AccountError(fieldMessages) }
+                if let name { account.displayName = name }
+                switch favouriteTeam {
+                case .keep: break
+                case .clear: account.favouriteTeamID = nil
+                case .set(let team): account.favouriteTeamID = team
+                }
+                if let newBio { account.bio = newBio }
+                try db.execute(
+                    sql: "UPDATE account SET display_name = ?, favourite_team_id = ?, bio = ? WHERE username = ?",
+                    arguments: [account.displayName, account.favouriteTeamID, account.bio, username])
+                return account
+            }
+        } catch let error as AccountError {
+            throw error
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
+        guard let result else { throw AccountError([.form: "There is no account named \(username)."]) }
+        return result
     }
 
     /// Changes the password after checking the current one; throws with a message per field
     /// (wrong current password, short or unchanged new password, confirmation mismatch).
-    func changePassword(username: String, current: String, new: String, confirmation: String) throws(AccountError) {
-        guard var account = accounts[username] else {
+    func changePassword(username: String, current: String, new: String, confirmation: String) async throws(AccountError) {
+        guard let account = try await account(named: username) else {
             throw AccountError([.form: "There is no account named \(username)."])
         }
         var messages: [AccountField: String] = [:]
-        if !account.passwordHash.verifies(current) {
+        if await !account.passwordHash.matches(current) {
             messages[.currentPassword] = "The current password is not right."
         }
         if let problem = Self.passwordProblem(new) {
@@ -101,8 +171,35 @@ actor AccountStore {
         }
         if new != confirmation { messages[.confirmation] = "The two new passwords do not match." }
         guard messages.isEmpty else { throw AccountError(messages) }
-        account.passwordHash = PasswordHash(password: new)
-        accounts[username] = account
+        let hash = await PasswordHash.make(password: new, iterations: passwordIterations)
+        let changed: Bool
+        do {
+            changed = try await database.write { db in
+                // Only if the password is still the one just checked: a change made meanwhile wins.
+                try db.execute(sql: "UPDATE account SET password_hash = ? WHERE username = ? AND password_hash = ?",
+                               arguments: [hash.encoded, username, account.passwordHash.encoded])
+                return db.changesCount == 1
+            }
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
+        guard changed else {
+            throw AccountError([.currentPassword: "The password was changed meanwhile. Enter the current one again."])
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let taken = "This username is taken."
+    /// Kept compiled per connection (`cachedStatement`): pages read the signed-in account often.
+    private static let selectAccount = "SELECT * FROM account WHERE username = ?"
+
+    private static func account(from row: Row) throws -> Account {
+        guard let hash = PasswordHash(encoded: row["password_hash"]) else {
+            throw AccountError([.form: "The stored password of this account is damaged; ask an administrator to reset it."])
+        }
+        return Account(username: row["username"], displayName: row["display_name"], passwordHash: hash,
+                       favouriteTeamID: row["favourite_team_id"], bio: row["bio"])
     }
 
     // MARK: - Validation

@@ -1,58 +1,130 @@
-import Crypto
+import CGnuTLS
+import Dispatch
+import Foundation
 
-/// A salted, iterated SHA-256 password hash for the in-memory demo account store.
+/// A password hashed with PBKDF2-HMAC-SHA256 (GnuTLS's `gnutls_pbkdf2`), stored with its
+/// parameters as `pbkdf2-sha256$<iterations>$<salt>$<hash>` (salt and hash in base64), so a
+/// later, higher iteration count does not invalidate the hashes already stored.
 ///
-/// Demo only: a random 16-byte salt per account and 1,000 rounds of SHA-256 keep passwords out
-/// of memory dumps and logs, but this is not a production password hash (use a memory-hard
-/// function such as Argon2 or scrypt with a real user database). Its description never shows
-/// the digest.
+/// 210,000 iterations (OWASP's figure for PBKDF2-HMAC-SHA256) take a few hundred
+/// milliseconds: `make(password:)` and `matches(_:)` run them off the server's threads. Its
+/// description never shows the salt or the digest.
 ///
 /// ```swift
-/// let hash = PasswordHash(password: "demo")
-/// hash.verifies("demo")    // true
-/// hash.verifies("Demo")    // false
+/// let hash = await PasswordHash.make(password: "demo")
+/// hash.encoded                        // "pbkdf2-sha256$210000$…$…"
+/// await hash.matches("demo")          // true
+/// PasswordHash(encoded: hash.encoded) == hash   // true
 /// ```
 struct PasswordHash: Sendable, Equatable, CustomStringConvertible {
-    /// Rounds of SHA-256.
-    static let rounds = 1_000
+    /// The algorithm's name, the first field of `encoded`.
+    static let algorithm = "pbkdf2-sha256"
+    /// The iteration count of new hashes.
+    static let defaultIterations = 210_000
+    /// The most iterations a stored hash may ask for (a corrupt row cannot stall the server).
+    static let maximumIterations = 10_000_000
+    /// Random bytes of salt per hash.
+    static let saltByteCount = 16
+    /// Bytes of derived key kept.
+    static let digestByteCount = 32
 
-    /// Random per-account salt.
+    /// PBKDF2 rounds.
+    let iterations: Int
+    /// Random per-hash salt.
     let salt: [UInt8]
-    /// The derived digest.
+    /// The derived key.
     let digest: [UInt8]
 
-    /// Hashes `password` with a fresh random salt.
-    init(password: String) {
-        var generator = SystemRandomNumberGenerator()
-        var salt: [UInt8] = []
-        for _ in 0..<2 {
-            let word = generator.next()
-            for shift in stride(from: 0, to: 64, by: 8) { salt.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-        self.init(password: password, salt: salt)
+    /// Hashes `password` with a fresh random salt, on the calling thread.
+    init(password: String, iterations: Int = defaultIterations) {
+        self.init(password: password, salt: Self.randomSalt(), iterations: iterations)
     }
 
-    /// Hashes `password` with the given salt (for verification and tests).
-    init(password: String, salt: [UInt8]) {
+    /// Hashes `password` with the given salt (for verification and tests), on the calling thread.
+    init(password: String, salt: [UInt8], iterations: Int = defaultIterations) {
+        precondition((1...Self.maximumIterations).contains(iterations), "PBKDF2 iterations out of range: \(iterations)")
+        self.iterations = iterations
         self.salt = salt
-        self.digest = Self.derive(password: password, salt: salt)
+        self.digest = Self.derive(password: password, salt: salt, iterations: iterations)
     }
 
-    /// `true` when `password` hashes to this digest (compared without early exit).
+    /// A hash read back from `encoded`; `nil` for anything malformed (wrong algorithm, an
+    /// iteration count out of range, bad base64, a wrong length).
+    init?(encoded: String) {
+        let fields = encoded.split(separator: "$", omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[0] == Self.algorithm,
+              let iterations = Int(fields[1]), (1...Self.maximumIterations).contains(iterations),
+              let salt = Data(base64Encoded: String(fields[2])), !salt.isEmpty,
+              let digest = Data(base64Encoded: String(fields[3])), digest.count == Self.digestByteCount
+        else { return nil }
+        self.iterations = iterations
+        self.salt = Array(salt)
+        self.digest = Array(digest)
+    }
+
+    /// The stored form: `pbkdf2-sha256$<iterations>$<base64 salt>$<base64 digest>`.
+    var encoded: String {
+        "\(Self.algorithm)$\(iterations)$\(Data(salt).base64EncodedString())$\(Data(digest).base64EncodedString())"
+    }
+
+    /// `true` when `password` derives this digest (compared in constant time), on the calling thread.
     func verifies(_ password: String) -> Bool {
-        let candidate = Self.derive(password: password, salt: salt)
-        guard candidate.count == digest.count else { return false }
-        var difference: UInt8 = 0
-        for index in digest.indices { difference |= digest[index] ^ candidate[index] }
-        return difference == 0
+        let candidate = Self.derive(password: password, salt: salt, iterations: iterations)
+        return candidate.withUnsafeBytes { candidate in
+            digest.withUnsafeBytes { digest in
+                candidate.count == digest.count && gnutls_memcmp(candidate.baseAddress, digest.baseAddress, digest.count) == 0
+            }
+        }
     }
 
-    var description: String { "PasswordHash(sha256×\(Self.rounds), salted)" }
+    /// Hashes `password` with a fresh salt on a background thread, so the server's threads keep serving.
+    static func make(password: String, iterations: Int = defaultIterations) async -> PasswordHash {
+        await offServerThreads { PasswordHash(password: password, iterations: iterations) }
+    }
 
-    private static func derive(password: String, salt: [UInt8]) -> [UInt8] {
-        let secret = salt + Array(password.utf8)
-        var state = Array(SHA256.hash(data: secret))
-        for _ in 1..<rounds { state = Array(SHA256.hash(data: state + secret)) }
-        return state
+    /// `verifies(password)`, on a background thread.
+    func matches(_ password: String) async -> Bool {
+        await Self.offServerThreads { verifies(password) }
+    }
+
+    var description: String { "PasswordHash(\(Self.algorithm), \(iterations) iterations, salted)" }
+
+    // MARK: - GnuTLS
+
+    private static let queue = DispatchQueue(label: "webapp.password-hash", qos: .userInitiated, attributes: .concurrent)
+
+    private static func offServerThreads<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    private static func randomSalt() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: saltByteCount) { buffer, count in
+            guard gnutls_rnd(GNUTLS_RND_RANDOM, buffer.baseAddress, saltByteCount) == GNUTLS_E_SUCCESS else {
+                fatalError("GnuTLS's random generator failed; refusing to hash without a salt")
+            }
+            count = saltByteCount
+        }
+    }
+
+    private static func derive(password: String, salt: [UInt8], iterations: Int) -> [UInt8] {
+        // GnuTLS only reads both inputs; an empty one still points at a byte.
+        var passwordBytes = Array(password.utf8)
+        let passwordCount = passwordBytes.count
+        if passwordBytes.isEmpty { passwordBytes = [0] }
+        var saltBytes = salt.isEmpty ? [0] : salt
+        return [UInt8](unsafeUninitializedCapacity: digestByteCount) { output, count in
+            let status = passwordBytes.withUnsafeMutableBufferPointer { passwordBuffer in
+                saltBytes.withUnsafeMutableBufferPointer { saltBuffer in
+                    var keyDatum = gnutls_datum_t(data: passwordBuffer.baseAddress, size: UInt32(passwordCount))
+                    var saltDatum = gnutls_datum_t(data: saltBuffer.baseAddress, size: UInt32(salt.count))
+                    return gnutls_pbkdf2(GNUTLS_MAC_SHA256, &keyDatum, &saltDatum, UInt32(iterations),
+                                         output.baseAddress, digestByteCount)
+                }
+            }
+            precondition(status == GNUTLS_E_SUCCESS, "GnuTLS PBKDF2 failed (error \(status))")
+            count = digestByteCount
+        }
     }
 }

@@ -20,16 +20,16 @@ extension ScoresApp {
         )
 
         @HTMLBuilder
-        func body(_ context: Void, router: Router<Dashboard>) async -> some HTML {
+        func body(_ context: Void, router: Router<Dashboard>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
-            let account = await data.accounts.account(named: username)
+            let account = try await data.accounts.accountForPage(named: username)
             let team = account?.favouriteTeamID.flatMap(data.sample.team)
             div(.class("card")) {
                 h1 { account?.displayName ?? username }
                 p(.class("muted")) { "@" + username }
                 if let bio = account?.bio, !bio.isEmpty { p { bio } }
                 if account == nil {
-                    p(.class("form-errors")) { "This account is gone (accounts live in memory). Sign out and register again." }
+                    p(.class("form-errors")) { "This account no longer exists. Sign out and register again." }
                 }
                 p { a(.href(router.link(\.edit, .name)), .class("button button-primary")) { "Edit profile" } }
             }

@@ -22,9 +22,9 @@ extension ScoresApp {
         func title(for step: EditStep) -> String { "Edit profile · " + step.heading }
 
         @HTMLBuilder
-        func body(_ step: EditStep, router: Router<UserEdit>) async -> some HTML {
+        func body(_ step: EditStep, router: Router<UserEdit>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
-            let account = await data.accounts.account(named: username)
+            let account = try await data.accounts.accountForPage(named: username)
             let draft = Draft(query: router.request.query)
             p(.class("muted")) { "Step \(router.stepIndex + 1) of \(router.stepCount)" }
             h1 { step.heading }
@@ -88,14 +88,11 @@ extension ScoresApp {
                     return .invalid(FormErrors(fields: ["favourite_team": "Choose a team from the list."]))
                 }
             case .save:
-                let username = router.request.signedInUser ?? ""
-                guard let account = await data.accounts.account(named: username) else {
-                    return .invalid(FormErrors(general: ["There is no account named \(username)."]))
-                }
+                // One transaction: what the draft does not change keeps its stored value.
+                let team: AccountStore.TeamChange = draft.clearsTeam ? .clear : draft.team.map { .set($0) } ?? .keep
                 do {
                     try await data.accounts.updateProfile(
-                        username: username, displayName: draft.name ?? account.displayName,
-                        favouriteTeamID: draft.clearsTeam ? nil : (draft.team ?? account.favouriteTeamID))
+                        username: router.request.signedInUser ?? "", displayName: draft.name, favouriteTeam: team)
                 } catch {
                     return .invalid(FormErrors(general: error.formErrors.allMessages))
                 }

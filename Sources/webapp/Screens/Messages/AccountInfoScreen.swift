@@ -11,9 +11,9 @@ extension ScoresApp {
         let data: DemoData
 
         @HTMLBuilder
-        func body(_ context: Void, router: Router<AccountInfo>) async -> some HTML {
+        func body(_ context: Void, router: Router<AccountInfo>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
-            let account = await data.accounts.account(named: username)
+            let account = try await data.accounts.accountForPage(named: username)
             h1 { "Account" }
             table(.class("table")) {
                 tbody {
@@ -23,7 +23,7 @@ extension ScoresApp {
                 }
             }
             if let bio = account?.bio, !bio.isEmpty { p(.class("muted")) { bio } }
-            p(.class("muted")) { "Accounts are kept in memory: they reset when the server restarts." }
+            p(.class("muted")) { "Accounts are kept in the server's SQLite database: they survive restarts and are shared by its instances." }
         }
     }
 }

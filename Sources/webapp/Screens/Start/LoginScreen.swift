@@ -29,7 +29,13 @@ extension ScoresApp {
 
         func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
             let username = form["username"] ?? ""
-            guard let account = await data.accounts.authenticate(username: username, password: form["password"] ?? "") else {
+            let account: Account?
+            do {
+                account = try await data.accounts.authenticate(username: username, password: form["password"] ?? "")
+            } catch {
+                return .invalid(error.formErrors)   // the database is busy, read-only, …: the form says so
+            }
+            guard let account else {
                 return .invalid(FormErrors(general: ["Wrong username or password."]))
             }
             router.request.updateSession { $0[RequestContext.userKey] = account.username }

@@ -1,7 +1,7 @@
 import WebRouter
 
 extension ScoresApp {
-    /// The sign-up form (`/welcome/~registration`): creates an account in memory and signs in.
+    /// The sign-up form (`/welcome/~registration`): creates an account in the database and signs in.
     ///
     /// ```swift
     /// Present(Navigation(Registration(data: data)))

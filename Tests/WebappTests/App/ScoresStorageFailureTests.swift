@@ -1,0 +1,57 @@
+import GRDB
+import Testing
+import WebRouter
+import WebRouterTesting
+@testable import webapp
+
+/// When the accounts database cannot do its job, a visitor gets a page that says so: the form
+/// again with a message (nothing saved) or a 503 page, never a 500 or a half-written account.
+@Suite("Scores app: the database failing")
+struct ScoresStorageFailureTests {
+    @Test func aReadOnlyDatabaseStillSignsInButRefusesChangesOnTheForm() async throws {
+        try await withTemporaryDatabase { path in
+            let writable = try AccountDatabase.open(path: path, passwordIterations: 2)
+            let readOnly = try AccountDatabase.open(path: path, readonly: true)
+            let fixture = try ScoresFixture(data: DemoData(database: readOnly, passwordIterations: 2))
+
+            let visitor = try fixture.visitor()
+            let form = try await visitor.get("/welcome/~registration")
+            let refused = try await visitor.submit("register", on: form, ["username": "ada", "display_name": "Ada", "password": "engine"])
+            try refused.expect(status: 422, screen: "Registration")
+            #expect(refused.text.contains("The accounts database is read-only at the moment. Nothing was saved"))
+
+            let client = try await fixture.signedIn()
+            let name = try await client.get("/dashboard/~edit/name")
+            let team = try await client.submit("save-name", on: name, ["display_name": "Renamed"])
+            let confirm = try await client.submit("save-team", on: team, ["favourite_team": "10"])
+            let notSaved = try await client.submit("save", on: confirm)
+            try notSaved.expect(status: 422, screen: "UserEdit")
+            #expect(notSaved.text.contains("Nothing was saved"))
+            #expect(try await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
+            withExtendedLifetime(writable) {}
+        }
+    }
+
+    @Test func pagesThatCannotReadTheDatabaseAre503() async throws {
+        try await withTemporaryDatabase { path in
+            let database = try AccountDatabase.open(path: path, passwordIterations: 2)
+            let fixture = try ScoresFixture(data: DemoData(database: database, passwordIterations: 2))
+            let client = try await fixture.signedIn()
+            try await database.write { db in try db.execute(sql: "DROP TABLE account") }   // the file is damaged
+
+            for path in ["/dashboard", "/messages/~settings/account", "/dashboard/~edit/name"] {
+                let page = try await client.get(path)
+                #expect(page.status.code == 503, "\(path)")
+                #expect(page.text.contains("The accounts database is not available. Please try again later."), "\(path)")
+            }
+            let feed = try await client.get("/feed")
+            try feed.expect(status: 200, screen: "Feed")   // pages that need no account still work
+
+            let visitor = try fixture.visitor()
+            let login = try await visitor.get("/welcome/~login")
+            let refused = try await visitor.submit("sign-in", on: login, ["username": "demo", "password": "demo"])
+            try refused.expect(status: 422, screen: "Login")
+            #expect(refused.text.contains("The accounts database is not available."))
+        }
+    }
+}
