@@ -34,7 +34,7 @@ def open_map(driver, base_url):
 
 def test_the_storyboard_pans_in_its_region_and_frames_its_own_pages(new_browser, base_url, screenshots):
     for size, name in ((WIDE, "storyboard.png"), (PHONE, "storyboard-phone.png")):
-        browser = new_browser(size=(size[0], 1000 if size == WIDE else size[1]))
+        browser = new_browser(size=(size[0], 1500 if size == WIDE else size[1]))
         open_map(browser, base_url)
         # The page itself never scrolls sideways; the drawing does, inside its region.
         assert browser.execute_script(

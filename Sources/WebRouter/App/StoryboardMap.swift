@@ -20,6 +20,7 @@ struct StoryboardMap: HTML {
                 "\(routes.count) screens and transitions, read from the screen tree's types. Each card links to an example URL of its screen."
             }
             StoryboardLegend()
+            p(.class("muted sb-hint")) { "The drawing scrolls sideways; below it, the same tree as a list." }
             div(.class("sb-canvas"), .role("region"), .aria("label", "Storyboard drawing (scrolls sideways)"), .tabindex(0)) {
                 ul(.class("sb-tree")) {
                     StoryboardWindow(places: places)
