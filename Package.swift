@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Thin shim over the system libmicrohttpd (Debian: libmicrohttpd-dev).
@@ -32,11 +34,25 @@ let package = Package(
             pkgConfig: "gnutls",
             providers: [.apt(["libgnutls28-dev"])]
         ),
+        // Thin shim over the system zlib (Debian: zlib1g-dev): gzip for responses.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // The system brotli (Debian: libbrotli-dev): br for responses, preferred over gzip.
+        .systemLibrary(
+            name: "CBrotli",
+            pkgConfig: "libbrotlienc",
+            providers: [.apt(["libbrotli-dev"])]
+        ),
         .target(
             name: "WebRouter",
             dependencies: [
                 "CMicroHTTPD",
                 "CGnuTLS",
+                "CZlib",
+                "CBrotli",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -70,6 +86,15 @@ let package = Package(
         .testTarget(
             name: "WebRouterTests",
             dependencies: ["WebRouter", "WebRouterTesting"]
+        ),
+        // The code samples of README.md and the DocC articles, compiled and run.
+        .testTarget(
+            name: "DocSamplesTests",
+            dependencies: [
+                "WebRouter",
+                "WebRouterTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "WebappTests",

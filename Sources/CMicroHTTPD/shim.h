@@ -47,6 +47,7 @@ struct webrouter_daemon_settings {
     unsigned int connection_limit;
     unsigned int connection_timeout; /* seconds */
     size_t connection_memory_limit;  /* bytes */
+    int strict_for_client;           /* MHD_OPTION_STRICT_FOR_CLIENT: 1 = strict */
     MHD_AccessHandlerCallback access_handler;
     MHD_RequestCompletedCallback completed;
     webrouter_uri_log_callback uri_log;
@@ -65,6 +66,7 @@ webrouter_start_configured_daemon(const struct webrouter_daemon_settings *s)
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)s->completed, s->cls },
         { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)s->uri_log, s->cls },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)&webrouter_keep_escaped, NULL },
+        { MHD_OPTION_STRICT_FOR_CLIENT, (intptr_t)s->strict_for_client, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
     return MHD_start_daemon(s->flags, 0, NULL, NULL, s->access_handler, s->cls,

@@ -19,13 +19,15 @@ import WebRouter
 public final class TestClient {
     /// Where requests go.
     public enum Mode: Sendable {
-        /// Straight to ``Application/respond(to:)``: fast, no socket.
+        /// Straight to `Application.respond(to:)`: fast, no socket.
         case inProcess
         /// Over HTTP to the real server on 127.0.0.1 and a port the OS picks.
         case live
     }
 
+    /// The application under test.
     public let app: Application
+    /// Whether requests go to the app in process or over a live server.
     public let mode: Mode
     /// The cookies kept between requests.
     public var cookies = CookieJar()
@@ -91,6 +93,7 @@ public final class TestClient {
         }
     }
 
+    /// Loads `url` (a path with an optional query) with `GET`, following redirects.
     public func get(_ url: String) async throws -> TestPage {
         try await request(.get, url)
     }
@@ -161,7 +164,10 @@ public final class TestClient {
 
     private func send(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]) async throws -> HTTPResponse {
         var allHeaders = HTTPHeaders()
-        allHeaders.add(name: "Host", value: "127.0.0.1")
+        // A test may send its own Host (a hostile one, say); otherwise the loopback address.
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) {
+            allHeaders.add(name: "Host", value: "127.0.0.1")
+        }
         for (name, value) in headers { allHeaders.add(name: name, value: value) }
         if let cookie = cookies.header { allHeaders.add(name: "Cookie", value: cookie) }
         switch mode {

@@ -38,7 +38,8 @@ extension Application {
             let again = RequestContext(
                 request: request, now: context.now, session: context.session, browserID: context.browserID,
                 issuesBrowserID: false, tabMemoryCookie: context.tabMemoryCookie,
-                csrfToken: .fixed(context.csrfToken), submittedForm: form, formErrors: errors)
+                csrfToken: .fixed(context.csrfToken), submittedForm: form, formErrors: errors,
+                origins: context.origins)
             // Session changes the action made are sent by `finish` from `context`.
             return await renderPage(path, context: again, status: .unprocessableContent)
         }

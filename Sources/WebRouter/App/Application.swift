@@ -15,12 +15,15 @@ import Logging
 public final class Application: Sendable {
     /// The validated route table of the tree.
     public let table: RouteTable
+    /// How the application presents itself, signs its cookies and logs.
     public let configuration: ApplicationConfiguration
     let sessions: SessionCookieCodec
     let csrf: CSRFProtection
     /// The same, marking their cookies `Secure`, for requests that came over TLS.
     let secureSessions: SessionCookieCodec
     let secureCSRF: CSRFProtection
+    /// Where absolute URLs point: the configured public origin or an allowed host.
+    let origins: OriginPolicy
     /// Tab-memory cookie values already decoded: a returning browser sends the same one on
     /// every page of a tab, and decoding it was a few per cent of a page's CPU. Bounded in
     /// entries, and only values up to ``tabMemoryCacheLimit`` bytes go in, so hostile
@@ -35,6 +38,7 @@ public final class Application: Sendable {
     let routes = BoundedCache<String, ParsedPath>(capacity: 1024)
     static let routeCacheKeyLimit = 512
 
+    /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
         try self.init(table: RouteTable(window), configuration: configuration)
     }
@@ -48,6 +52,7 @@ public final class Application: Sendable {
         // Same keys and session cache; only the cookies' `Secure` attribute differs.
         self.secureSessions = sessions.markedSecure()
         self.secureCSRF = csrf.markedSecure()
+        self.origins = OriginPolicy(configuration)
     }
 
     /// The root of the tree, for typed deep links: `app.root().tab(Feed.self)?.move(\.match, 12).url`.
@@ -90,44 +95,95 @@ public final class Application: Sendable {
     // MARK: - Requests
 
     /// Answers one request.
+    ///
+    /// Method semantics are per resource (RFC 9110 §9): a screen with actions answers
+    /// `GET, HEAD, POST`, any other page `GET, HEAD`; `OPTIONS` is `204` with that `Allow`,
+    /// another recognised method `405` with it, and a method the server does not know `501`.
+    /// A state spelled another way than its printed URL (`/feed/`, `/feed//match/12`) is
+    /// `308 Permanent Redirect` to the printed one, which keeps the method and the body.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        switch request.method {
-        case .get, .head, .post: break
-        default:
-            var response = errorPage(HTTPError(.methodNotAllowed, "This address answers GET and POST only."), request: request)
-            response.headers.set(name: "Allow", value: "GET, HEAD, POST")
-            return response
+        guard request.method.isRecognised else {
+            return errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request)
         }
         if request.path.hasPrefix(ChromeAssets.prefix) {
             return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
         }
-        if let map = configuration.storyboardPath, request.path == map, request.method != .post {
+        if let map = configuration.storyboardPath, request.path == map {
+            if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }
             return storyboardPage()
         }
         let context = makeContext(for: request)
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
+            if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }
             return finish(.redirect(to: defaultURL(forCase: selectedCase(context)), status: .found), context)
         }
         let parsed: ParsedPath
         switch route(request) {
         case .success(let path): parsed = path
-        case .failure(let error): return finish(notFoundPage(error, request: request), context)
+        case .failure(let error):
+            if let canonical = canonicalURLSkippingEmptySegments(request) {
+                return finish(.redirect(to: canonical, status: .permanentRedirect), context)
+            }
+            return finish(notFoundPage(error, request: request), context)
         }
+        if let canonicalPath = parsed.canonicalPath {
+            let target = canonicalPath + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
+            return finish(.redirect(to: target, status: .permanentRedirect), context)
+        }
+        let allowed: AllowedMethods = hasActions(parsed) ? .readAndPost : .readOnly
+        if let refusal = methodRefusal(request, allowed: allowed) { return finish(refusal, context) }
         if parsed.hasInvalidQuery && request.method != .post {
             // A query value that does not decode: the canonical URL leaves it out.
             return finish(.redirect(to: table.print(parsed.state), status: .permanentRedirect), context)
         }
         let caseIndex = table.caseIndex(of: parsed.state)
-        let allowed = selectedCase(context)
-        if caseIndex != allowed && !table.window.alwaysAvailable.contains(caseIndex) {
+        let allowedCase = selectedCase(context)
+        if caseIndex != allowedCase && !table.window.alwaysAvailable.contains(caseIndex) {
             let wanted = request.path + (request.rawQuery.map { "?" + $0 } ?? "")
-            let target = defaultURL(forCase: allowed) + "?next=" + PathSegmentEncoding.encodeQueryValue(wanted)
+            let target = defaultURL(forCase: allowedCase) + "?next=" + PathSegmentEncoding.encodeQueryValue(wanted)
             return finish(.redirect(to: target, status: request.method == .post ? .seeOther : .found), context)
         }
         if request.method == .post {
             return finish(await performAction(parsed, context: context), context)
         }
         return finish(await renderPage(parsed, context: context, status: .ok), context)
+    }
+
+    /// The answer when `request`'s method is not one `allowed` answers: `204` to `OPTIONS`,
+    /// `405` to a recognised method (both with `Allow`); `nil` when the method is allowed.
+    func methodRefusal(_ request: HTTPRequest, allowed: AllowedMethods) -> HTTPResponse? {
+        switch allowed.verdict(for: request.method) {
+        case .allowed:
+            return nil
+        case .options:
+            var response = allowed.optionsResponse()
+            SecurityHeaders.apply(to: &response.headers)
+            return response
+        case .notAllowed:
+            let message = allowed == .readOnly
+                ? "This page can only be read: it answers \(allowed.headerValue)."
+                : "This page answers \(allowed.headerValue)."
+            var response = errorPage(HTTPError(.methodNotAllowed, message), request: request)
+            allowed.apply(to: &response.headers)
+            return response
+        case .notImplemented:
+            return errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request)
+        }
+    }
+
+    /// Whether the screen on top of the state handles `POST` (its `Action` is not ``NoAction``).
+    func hasActions(_ path: ParsedPath) -> Bool {
+        table.nodes[path.state.steps[path.state.depth - 1].node].content.handlesPost
+    }
+
+    /// For a target that names no state but would once its empty segments are dropped
+    /// (`/feed//match/12`): the printed URL of that state, with the query as sent.
+    func canonicalURLSkippingEmptySegments(_ request: HTTPRequest) -> String? {
+        guard request.pathSegments.contains(""),
+            case .success(let parsed) = table.parse(request.pathSegments.filter { !$0.isEmpty }, query: request.query)
+        else { return nil }
+        let path = table.pathString(parsed.state.steps[...])
+        return (path.isEmpty ? "/" : path) + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
     }
 
     /// The state the request's target names, remembered per target (see ``routes``).
@@ -139,7 +195,13 @@ public final class Application: Sendable {
         let key = request.targetKey.flatMap(Self.routeCacheKey)
         if let key, let known = routes[key] { return .success(known) }
         let result = table.parse(request.pathSegments, query: request.query)
-        guard let key, case .success(var parsed) = result else { return result }
+        guard case .success(var parsed) = result else { return result }
+        // The path as printed: any other spelling of the state is redirected to it.
+        let printed = table.pathString(parsed.state.steps[...])
+        let canonical = printed.isEmpty ? "/" : printed
+        // Only for a target as sent: a request whose parts were changed in code has no spelling.
+        if request.targetKey != nil, canonical != request.path { parsed.canonicalPath = canonical }
+        guard let key else { return .success(parsed) }
         parsed.prefixURLs = table.prefixURLs(parsed.state)
         routes[key] = parsed
         return .success(parsed)
@@ -179,7 +241,7 @@ public final class Application: Sendable {
         let id = browserID ?? csrf.newBrowserID()
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
-                              csrfToken: .signed(csrf))
+                              csrfToken: .signed(csrf), origins: origins)
     }
 
     /// Adds the cookies the request changed and the security headers.
@@ -199,4 +261,9 @@ public final class Application: Sendable {
         }
         return response
     }
+}
+
+extension ContentScreen {
+    /// Whether the screen has actions, so it answers `POST`.
+    var handlesPost: Bool { Action.self != NoAction.self }
 }

@@ -18,9 +18,20 @@ public struct ApplicationConfiguration: Sendable {
     /// Marks every cookie `Secure` (the app is only reached over TLS).
     public var secureCookies: Bool
     /// Behind a TLS-terminating proxy that sets `X-Forwarded-Proto`: cookies of requests the
-    /// proxy says came over `https` are marked `Secure`. Leave it off when clients can reach
+    /// proxy says came over `https` are marked `Secure`, and absolute URLs use the proxy's
+    /// `X-Forwarded-Proto` and `X-Forwarded-Host` (the host must still be allowed). Leave it off when clients can reach
     /// the app directly, since they could send the header themselves.
     public var trustsForwardedProto = false
+    /// Where visitors reach the app (`https://scores.example`): the origin of every absolute
+    /// URL a page offers, such as share links (``RequestContext/absoluteURL(for:)``). Without
+    /// one, absolute URLs use the request's host only when it is in ``allowedHosts``, and
+    /// pages otherwise offer the local path: a `Host` header is never trusted by itself.
+    public var publicOrigin: PublicOrigin?
+    /// The hosts (names or addresses, any port) a request's `Host` may name for absolute URLs
+    /// when there is no ``publicOrigin``. Default: the loopback names.
+    public var allowedHosts: [String] = ApplicationConfiguration.loopbackHosts
+    /// `localhost`, `127.0.0.1` and `[::1]`.
+    public static let loopbackHosts = ["localhost", "127.0.0.1", "[::1]"]
     /// How long a session lasts, in seconds.
     public var sessionLifetime: Int
     /// Where the application logs (failed screens, rejected forms).
@@ -30,6 +41,7 @@ public struct ApplicationConfiguration: Sendable {
     /// Told of every screen view and every move.
     public var observers: [any RouteObserver] = []
 
+    /// A configuration with a random secret (sessions end when the process does), the default layout, two-week sessions and the storyboard map at `/_map`, unless told otherwise.
     public init(
         appName: String = "WebRouter",
         secret: AppSecret = .random(),

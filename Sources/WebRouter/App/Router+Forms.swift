@@ -3,7 +3,7 @@ extension Router {
     /// and the CSRF token in hidden fields.
     /// ```swift
     /// router.form(.signIn, .class("form")) {
-    ///     router.field("username", label: "Username", autocomplete: "username")
+    ///     router.field("username", label: "Username", .autocomplete("username"))
     ///     button(.type("submit"), .class("button button-primary")) { "Sign in" }
     /// }
     /// ```

@@ -2,7 +2,8 @@
 /// compiled into the WebRouter module and served from memory under a content-hashed URL.
 ///
 /// Because the URL changes whenever the bytes do, browsers may keep a copy for a year
-/// without ever asking again (`Cache-Control: public, max-age=31536000, immutable`).
+/// without ever asking again (`Cache-Control: public, max-age=31536000, immutable`). The
+/// bytes are compressed once (brotli and gzip, see ``StaticAsset``) when first asked for.
 /// ```swift
 /// let css = ChromeAssets.stylesheet
 /// css.url          // "/_webrouter/webrouter.5f1c2a9e03b4d7e1.css"
@@ -17,8 +18,8 @@ struct ChromeAsset: Sendable {
     let hash: String
     /// `/_webrouter/<stem>.<hash>.<extension>`.
     let url: String
-    /// A strong validator: the hash, quoted.
-    let etag: String
+    /// The bytes with their validators and compressed variants, served like a static file.
+    let file: StaticAsset
 
     init(name: String, contentType: String, bytes: [UInt8]) {
         self.name = name
@@ -30,6 +31,6 @@ struct ChromeAsset: Sendable {
         self.hash = String(repeating: "0", count: 16 - hex.utf8.count) + hex
         let dot = name.lastIndex(of: ".") ?? name.endIndex
         self.url = ChromeAssets.prefix + name[..<dot] + "." + hash + name[dot...]
-        self.etag = "\"" + hash + "\""
+        self.file = StaticAsset(bytes: bytes, contentType: contentType, lastModified: ChromeAssets.loadedAt)
     }
 }

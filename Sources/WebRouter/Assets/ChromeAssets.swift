@@ -1,3 +1,5 @@
+import Foundation
+
 /// The chrome's own files, compiled into the framework (SwiftPM's `embedInCode` resources), so
 /// every app's pages are fully styled whatever its working directory, with or without a
 /// `Public/` folder, and a copied binary still serves them.
@@ -35,9 +37,9 @@ enum ChromeAssets {
         return nil
     }
 
-    /// The answer to a request under ``prefix``: the asset (`200`, or `304` when the browser's
-    /// copy is current), `404` for any other name (an old hash included), `405` for methods
-    /// other than GET and HEAD.
+    /// The answer to a request under ``prefix``: the asset (`200`, compressed when the
+    /// client accepts it, or `304` when its copy is current), `404` for any other name (an
+    /// old hash included), `405` for methods other than GET and HEAD.
     static func response(for path: String, method: HTTPMethod, headers: HTTPHeaders) -> HTTPResponse {
         guard method == .get || method == .head else {
             var response = ErrorPage.response(.methodNotAllowed)
@@ -47,28 +49,10 @@ enum ChromeAssets {
         guard let asset = asset(at: path) else {
             return ErrorPage.response(.notFound, detail: "No such asset of the page chrome.")
         }
-        var response = HTTPResponse(status: .ok)
-        response.headers.add(name: "ETag", value: asset.etag)
-        response.headers.add(name: "Cache-Control", value: cacheControl)
-        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        if let tags = headers["If-None-Match"], tags.split(separator: ",").contains(where: {
-            let tag = $0.trimmingSpaces()
-            return tag == "*" || tag == asset.etag || tag == "W/" + asset.etag
-        }) {
-            response.status = .notModified
-            return response
-        }
-        response.headers.add(name: "Content-Type", value: asset.contentType)
-        response.body = asset.bytes
-        return response
+        return asset.file.response(method: method, headers: headers, cacheControl: cacheControl)
     }
-}
 
-extension Substring {
-    /// Without leading and trailing spaces and tabs (optional whitespace in a header list).
-    fileprivate func trimmingSpaces() -> Substring {
-        var value = drop { $0 == " " || $0 == "\t" }
-        while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
-        return value
-    }
+    /// When this process first served the assets: their `Last-Modified` (the URL's hash is
+    /// what tells versions apart).
+    static let loadedAt = Int(Date().timeIntervalSince1970)
 }

@@ -59,6 +59,7 @@ public enum Cookies {
         a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
+    /// Every cookie of a `Cookie` header, by name; the first value of a repeated name wins.
     public static func parse(_ header: String) -> [String: String] {
         // Sized for every pair up front: no rehash while a browser's few cookies go in.
         var pairs = 1

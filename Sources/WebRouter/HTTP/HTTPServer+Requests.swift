@@ -5,7 +5,7 @@ import CMicroHTTPD
 extension HTTPServer {
     func access(
         connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?,
-        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
+        version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         // First call: headers are in. Only early rejects are queued here.
         if !context.headersSeen {
@@ -59,6 +59,10 @@ extension HTTPServer {
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, pointer)
         }
+        // libmicrohttpd (strict) refuses what it can see by itself; these need the whole list.
+        if let problem = HeaderValidation.problem(in: headers, isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
+            return queue(ErrorPage.response(.badRequest, detail: problem), on: connection, context: context, method: method)
+        }
         if let staticFiles, staticFiles.handles(path: target.path) {
             let response = staticFiles.response(method: methodValue, path: target.path, headers: headers)
             return queue(response, on: connection, context: context, method: method)
@@ -97,10 +101,14 @@ extension HTTPServer {
         }
     }
 
-    /// Hands a response to libmicrohttpd, sending straight from the body's bytes.
+    /// Hands a response to libmicrohttpd, sending straight from the body's bytes. Every
+    /// response passes here, so this is where it is compressed (``ResponseCompression``).
     private func queue(
-        _ response: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
+        _ uncompressed: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
     ) -> MHD_Result {
+        let response = ResponseCompression.compressed(
+            uncompressed,
+            acceptEncoding: MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept-Encoding").map { String(cString: $0) })
         let count = response.payload?.count ?? 0
         let mhdResponse: OpaquePointer?
         if let body = response.payload, count > 0 {

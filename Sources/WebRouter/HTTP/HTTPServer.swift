@@ -20,6 +20,7 @@ import Glibc
 /// await server.stop()
 /// ```
 public final class HTTPServer: Sendable {
+    /// The address, limits and static-file settings the server was made with.
     public let configuration: ServerConfiguration
     let logger: Logger
     let accessLog: AccessLog
@@ -53,7 +54,11 @@ public final class HTTPServer: Sendable {
     }
 
     /// Creates a server; nothing listens until ``start()``.
-    /// - Parameter accessLogger: receives one `.info` line per request.
+    /// - Parameters:
+    ///   - configuration: the address, threads, limits and static files.
+    ///   - logger: receives start, stop and error messages.
+    ///   - accessLogger: receives one `.info` line per request.
+    ///   - handler: answers each request (usually ``Application/handler``).
     public init(
         configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
         accessLogger: Logger = Logger(label: "webrouter.access"), handler: @escaping HTTPHandler
@@ -103,6 +108,9 @@ public final class HTTPServer: Sendable {
             settings.connection_limit = UInt32(clamping: max(configuration.connectionLimit, 1))
             settings.connection_timeout = UInt32(clamping: max(configuration.connectionTimeout, 1))
             settings.connection_memory_limit = max(configuration.connectionMemoryLimit, 16 * 1024)
+            // Strict HTTP/1.1 (RFC 9112): no Host, spaces in the target or before a header's
+            // colon answer 400 (see HeaderValidation for what is checked on our side).
+            settings.strict_for_client = 1
             settings.access_handler = mhdAccessHandler
             settings.completed = mhdRequestCompleted
             settings.uri_log = mhdURILog

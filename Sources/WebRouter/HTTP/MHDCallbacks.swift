@@ -14,14 +14,14 @@ let mhdURILog: webrouter_uri_log_callback = { cls, uri, _ in
 }
 
 let mhdAccessHandler: MHD_AccessHandlerCallback = {
-    cls, connection, _, method, _, uploadData, uploadDataSize, contextPointer in
+    cls, connection, _, method, version, uploadData, uploadDataSize, contextPointer in
     guard let cls, let connection, let contextPointer, let uploadDataSize,
         let raw = contextPointer.pointee
     else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
     return server.access(
-        connection: connection, context: context, method: method, uploadData: uploadData,
+        connection: connection, context: context, method: method, version: version, uploadData: uploadData,
         uploadDataSize: uploadDataSize)
 }
 

@@ -39,6 +39,14 @@ final class ResponseBody: @unchecked Sendable {
         }
     }
 
+    /// Reads the bytes in place (no copy of a rendered page).
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        switch bytes {
+        case .array(let array): array.withUnsafeBytes(body)
+        case .rendered(let storage): body(UnsafeRawBufferPointer(start: storage.base, count: count))
+        }
+    }
+
     /// Where the bytes start, valid while this object lives (the array's storage does not move
     /// while the array is held unchanged).
     var baseAddress: UnsafeRawPointer? {

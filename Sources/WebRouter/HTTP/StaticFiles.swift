@@ -6,8 +6,9 @@ import Darwin
 
 /// Serves files from a public directory under a URL prefix, before any handler runs.
 ///
-/// Content type by extension, strong `ETag`, `Last-Modified`, `304` on revalidation and a
-/// configured `Cache-Control`. Nothing outside the directory is reachable: `..`, encoded
+/// Content type by extension, strong `ETag`, `Last-Modified`, `304` on revalidation, `412`
+/// when `If-Match` or `If-Unmodified-Since` fails, `nosniff`, a gzip variant compressed once
+/// per file (see ``StaticAsset``) and a configured `Cache-Control`. Nothing outside the directory is reachable: `..`, encoded
 /// slashes, dot files and symlinks whose real path leaves the directory all answer `404`.
 /// File bytes are cached in memory, keyed by real path and checked against size and mtime.
 /// ```swift
@@ -15,29 +16,22 @@ import Darwin
 /// let response = files?.response(method: .get, path: "/static/app.css", headers: request.headers)
 /// ```
 final class StaticFiles: Sendable {
-    /// A file held in memory with its validators.
+    /// A file held in memory with its validators and gzip variant, and the size and mtime
+    /// it had when read (to notice a change).
     final class CachedFile: Sendable {
-        let bytes: [UInt8]
+        let asset: StaticAsset
         let size: Int
         let mtimeSeconds: Int
         let mtimeNanoseconds: Int
-        let etag: String
-        let lastModified: String
-        let contentType: String
 
-        init(bytes: [UInt8], mtimeSeconds: Int, mtimeNanoseconds: Int, contentType: String) {
-            self.bytes = bytes
+        /// - Parameter cached: whether the file will be kept; only a kept file is compressed,
+        ///   so a file too large to keep is never compressed again on every request.
+        init(bytes: [UInt8], mtimeSeconds: Int, mtimeNanoseconds: Int, contentType: String, cached: Bool) {
+            self.asset = StaticAsset(
+                bytes: bytes, contentType: contentType, lastModified: mtimeSeconds, compresses: cached)
             self.size = bytes.count
             self.mtimeSeconds = mtimeSeconds
             self.mtimeNanoseconds = mtimeNanoseconds
-            // FNV-1a over the content: a strong validator that changes with the bytes.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            self.etag = "\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
-            self.lastModified = HTTPDate.format(mtimeSeconds)
-            self.contentType = contentType
         }
     }
 
@@ -61,44 +55,26 @@ final class StaticFiles: Sendable {
         path.hasPrefix(prefix)
     }
 
-    /// The response for a request under the prefix.
+    /// The response for a request under the prefix: `GET` and `HEAD` only (`OPTIONS` is
+    /// `204`, another known method `405`, both with `Allow: GET, HEAD`; an unknown one `501`).
     func response(method: HTTPMethod, path: String, headers: HTTPHeaders) -> HTTPResponse {
-        guard method == .get || method == .head else {
-            var response = ErrorPage.response(.methodNotAllowed)
-            response.headers.set(name: "Allow", value: "GET, HEAD")
+        let allowed = AllowedMethods.readOnly
+        switch allowed.verdict(for: method) {
+        case .allowed:
+            break
+        case .options:
+            return allowed.optionsResponse()
+        case .notAllowed:
+            var response = ErrorPage.response(.methodNotAllowed, detail: "Static files answer GET and HEAD.")
+            allowed.apply(to: &response.headers)
             return response
+        case .notImplemented:
+            return ErrorPage.response(.notImplemented, detail: "This server does not implement that method.")
         }
         guard let file = lookup(relative: path.dropFirst(prefix.count)) else {
             return ErrorPage.response(.notFound)
         }
-        var response = HTTPResponse(status: .ok)
-        response.headers.add(name: "ETag", value: file.etag)
-        response.headers.add(name: "Last-Modified", value: file.lastModified)
-        response.headers.add(name: "Cache-Control", value: cacheControl)
-        if isNotModified(file, headers: headers) {
-            response.status = .notModified
-            return response
-        }
-        response.headers.add(name: "Content-Type", value: file.contentType)
-        response.body = file.bytes
-        return response
-    }
-
-    private func isNotModified(_ file: CachedFile, headers: HTTPHeaders) -> Bool {
-        if let ifNoneMatch = headers["If-None-Match"] {
-            // Weak comparison, as RFC 9110 prescribes for If-None-Match.
-            let bare = file.etag
-            for candidate in ifNoneMatch.split(separator: ",") {
-                var tag = candidate.drop { $0 == " " || $0 == "\t" }
-                while let last = tag.last, last == " " || last == "\t" { tag = tag.dropLast() }
-                if tag == "*" || tag == bare || (tag.hasPrefix("W/") && tag.dropFirst(2) == bare) { return true }
-            }
-            return false
-        }
-        if let since = headers["If-Modified-Since"], let date = HTTPDate.parse(since) {
-            return file.mtimeSeconds <= date
-        }
-        return false
+        return file.asset.response(method: method, headers: headers, cacheControl: cacheControl)
     }
 
     /// Resolves a raw relative path to a regular file inside the root, or `nil`.
@@ -124,15 +100,20 @@ final class StaticFiles: Sendable {
             return cached
         }
         guard let bytes = Self.read(real) else { return nil }
+        // Kept when it is small enough and (about) fits: the variants are made only then.
+        let keeps = bytes.count <= Self.maxCachedFileSize
+            && cache.withLock { $0.bytes - ($0.files[real]?.asset.memorySize ?? 0) + bytes.count <= Self.maxCacheSize }
         let file = CachedFile(
             bytes: bytes, mtimeSeconds: seconds, mtimeNanoseconds: nanoseconds,
-            contentType: MIMETypes.contentType(forPath: real))
-        if bytes.count <= Self.maxCachedFileSize {
+            contentType: MIMETypes.contentType(forPath: real), cached: keeps)
+        if keeps {
+            // Counted with its compressed variants, which are held too.
+            let held = file.asset.memorySize
             cache.withLock { cache in
-                let previous = cache.files[real]?.size ?? 0
-                guard cache.bytes - previous + bytes.count <= Self.maxCacheSize else { return }
+                let previous = cache.files[real]?.asset.memorySize ?? 0
+                guard cache.bytes - previous + held <= Self.maxCacheSize else { return }
                 cache.files[real] = file
-                cache.bytes += bytes.count - previous
+                cache.bytes += held - previous
             }
         }
         return file

@@ -1,5 +1,6 @@
 /// Everything the chrome needs to draw one complete page: title, tabs, the base layer, the
-/// modal layers above it and any alert on top. The router fills it; ``PageRenderer`` draws it.
+/// modal layers above it and any alert on top. The router fills it and the framework draws
+/// it; a ``PageLayout``'s hooks receive it to draw the app's header, footer and head tags:
 /// ```swift
 /// let page = PageModel(
 ///     title: "Match 12", appName: "Scores", screenName: "Match",
@@ -8,7 +9,6 @@
 ///                      breadcrumb: [Crumb(label: "Feed", href: "/feed"),
 ///                                   Crumb(label: "Match 12", href: "/feed/match/12")],
 ///                      content: AnyHTML { h1 { "Match 12" } }))
-/// let bytes = PageRenderer.render(page)
 /// ```
 public struct PageModel {
     /// The topmost screen's title; `<title>` is this, then " · " and ``appName``.
@@ -35,6 +35,7 @@ public struct PageModel {
     /// pages drawn outside a request.
     public var request: RequestContext?
 
+    /// A page of a base layer with a title: no tab bar, modals or alerts, the default layout, English, unless told otherwise.
     public init(
         title: String,
         appName: String,

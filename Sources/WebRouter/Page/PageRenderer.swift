@@ -5,7 +5,8 @@
 /// `<nav aria-label="Breadcrumb">`, `<dialog open aria-modal="true">` with a `rel="dismiss"` link);
 /// The framework's stylesheet and script (``ChromeAssets``) target it. Every model string is escaped and every
 /// URL goes through the same scheme filter as `.href`. While a modal or alert is open, the
-/// layers beneath carry `inert`, so the page behaves modally even without JavaScript.
+/// layers beneath carry `inert`, so the page behaves modally even without JavaScript, and the
+/// skip link (which would point at the inert `#main`) is left out.
 /// ```swift
 /// var output = HTMLOutput(capacity: 16_384)
 /// PageRenderer.render(page, into: &output)
@@ -37,7 +38,12 @@ enum PageRenderer {
             if hasAlert { output.appendRaw(separator); output.appendRaw("has-alert") }
             output.appendRaw("\"")
         }
-        output.appendRaw(">\n<a class=\"skip-link\" href=\"#main\">Skip to content</a>\n")
+        output.appendRaw(">\n")
+        // The skip link jumps over the header and the tabs to `#main`. While a dialog is open
+        // those are inert and so is `#main`: the link would lead nowhere, and as the first stop
+        // of the keyboard path (with JavaScript off nothing calls showModal()) it would sit
+        // outside the dialog. It is left out then, so the first Tab lands in the topmost dialog.
+        if !covered { output.appendRaw("<a class=\"skip-link\" href=\"#main\">Skip to content</a>\n") }
 
         if let header = page.layout.header(page) {
             output.appendRaw("<header class=\"app-header\"")

@@ -39,6 +39,8 @@ public final class RequestContext: Sendable {
     let issuesBrowserID: Bool
     /// The request's tab-memory cookie, read with the session and CSRF cookies.
     let tabMemoryCookie: String?
+    /// Where absolute URLs point (see ``absoluteURL(for:)``).
+    let origins: OriginPolicy
     /// What the handler can change or fills in lazily: one lock (and one allocation) for both.
     private let mutable: Locked<MutableState>
 
@@ -51,8 +53,9 @@ public final class RequestContext: Sendable {
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
          tabMemoryCookie: String?, csrfToken: CSRFTokenSource, submittedForm: FormData? = nil,
-         formErrors: FormErrors = FormErrors()) {
+         formErrors: FormErrors = FormErrors(), origins: OriginPolicy = .loopbackOnly) {
         self.request = request
+        self.origins = origins
         self.tabMemoryCookie = tabMemoryCookie
         self.now = now
         self.browserID = browserID
@@ -103,6 +106,17 @@ public final class RequestContext: Sendable {
     /// The `next` query parameter when it is a local path (the page a visitor wanted before
     /// being sent to sign in); anything else is ignored.
     public var nextURL: String? { LocalPath.sanitized(request.query["next"]) }
+
+    /// The absolute URL of a local path, for links meant to leave the site (a share box):
+    /// on the configured ``ApplicationConfiguration/publicOrigin``, else on the request's host
+    /// when the configuration allows it (by default only loopback hosts), else `path` as it
+    /// is. Never built from an arbitrary `Host` header.
+    /// ```swift
+    /// router.request.absoluteURL(for: "/feed/match/12")   // "https://scores.example/feed/match/12"
+    /// ```
+    public func absoluteURL(for path: String) -> String {
+        origins.absoluteURL(for: path, request: request)
+    }
 
     /// A submitted value to put back into a field of a form rendered again.
     public func submitted(_ field: String) -> String? { submittedForm?[field] }

@@ -1,7 +1,7 @@
 /// A state of the screen tree: the chain of steps from a root (a tab or a window case)
 /// through pushes and presents, each with its context's canonical path segments.
 ///
-/// Every state is exactly one URL: ``RouteTable/print(_:)`` and ``RouteTable/parse(_:)``
+/// Every state is exactly one URL: ``RouteTable/print(_:)`` and ``RouteTable/parse(path:)``
 /// are inverse of each other.
 public struct RouteState: Hashable, Sendable {
     /// One step: the node reached and its context, already canonically encoded.
@@ -47,6 +47,9 @@ public struct RouteState: Hashable, Sendable {
     let values: [any Sendable]
     /// Some query value of a screen did not decode: the canonical URL leaves it out.
     var hasInvalidQuery = false
+    /// The printed path of the state when the request spelled it differently (`/feed/` for
+    /// `/feed`); `nil` when the request's path is the canonical one.
+    var canonicalPath: String? = nil
     /// The URL of every prefix of the state (``RouteTable/prefixURLs(_:)``), when the
     /// application printed them along with the parse it remembers: the page's breadcrumb and
     /// each screen's own URL. Cleared when `state` changes.

@@ -63,6 +63,16 @@ public struct Router<From: ContentScreen>: Sendable {
 
     // MARK: - Typed links
 
+    /// The absolute URL of a local path, for links that leave the site (a share box); see
+    /// ``RequestContext/absoluteURL(for:)`` for where its origin comes from. Never built from
+    /// the request's `Host` alone: without a configured origin or an allowed host it is `path`.
+    /// ```swift
+    /// input(.type("url"), .value(router.absoluteURL(for: router.url)), .readonly)
+    /// ```
+    public func absoluteURL(for path: String) -> String {
+        request.absoluteURL(for: path)
+    }
+
     /// The URL of a move: `router.link(\.match, 12)` → `/feed/match/12`.
     @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T>, _ context: T.To.Context) -> String

@@ -85,10 +85,13 @@ extension ScoresApp {
     /// ```swift
     /// let app = try ScoresApp.application(data: DemoData(database: database), secret: .random(), observers: [RouteLog()])
     /// ```
+    /// `publicOrigin` is where share links point (`--public-url`); without it they are
+    /// absolute only for loopback hosts.
     static func application(
-        data: DemoData, secret: AppSecret, observers: [any RouteObserver] = []
+        data: DemoData, secret: AppSecret, publicOrigin: PublicOrigin? = nil, observers: [any RouteObserver] = []
     ) throws(RouteTableError) -> Application {
         var configuration = ApplicationConfiguration(appName: Brand.name, secret: secret, layout: layout)
+        configuration.publicOrigin = publicOrigin
         configuration.observers = observers
         return try Application(window(data: data), configuration: configuration)
     }

@@ -10,9 +10,13 @@ import WebRouter
 /// let app = try AppLoader.load(secret: .random(), database: try AccountDatabase.open(path: "webapp.sqlite"), observers: [RouteLog()])
 /// ```
 enum AppLoader {
-    static func load(secret: AppSecret, database: any DatabaseWriter, observers: [any RouteObserver] = []) throws -> Application {
+    static func load(
+        secret: AppSecret, database: any DatabaseWriter, publicOrigin: PublicOrigin? = nil,
+        observers: [any RouteObserver] = []
+    ) throws -> Application {
         do {
-            return try ScoresApp.application(data: DemoData(database: database), secret: secret, observers: observers)
+            return try ScoresApp.application(
+                data: DemoData(database: database), secret: secret, publicOrigin: publicOrigin, observers: observers)
         } catch {
             FileHandle.standardError.write(Data("webapp: the screen tree is not valid:\n\(error)\n".utf8))
             throw ExitCode.failure

@@ -8,7 +8,8 @@ import WebRouter
 /// under `/static/`, and stops gracefully on SIGINT or SIGTERM.
 ///
 /// ```sh
-/// WEBROUTER_SECRET=… PORT=9000 webapp serve --public Public --database /var/lib/webapp/webapp.sqlite
+/// WEBROUTER_SECRET=… PORT=9000 webapp serve --public Public --database /var/lib/webapp/webapp.sqlite \
+///     --public-url https://scores.example
 /// ```
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     var accessLog = true
 
+    @Option(name: .customLong("public-url"),
+            help: "Where visitors reach the app (https://scores.example): the origin of share links (default: $WEBROUTER_PUBLIC_URL; without either, only loopback hosts).")
+    var publicURL: String?
+
     @Option(help: "The libmicrohttpd threads that accept and answer requests (default: one per CPU core).")
     var threads: Int?
 
@@ -35,6 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     var database: String?
 
     func validate() throws {
+        _ = try resolvedPublicOrigin()
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
         }
@@ -56,6 +62,17 @@ struct ServeCommand: AsyncParsableCommand {
         if let database, !database.isEmpty { return database }
         if let path = environment[AccountDatabase.environmentVariable], !path.isEmpty { return path }
         return AccountDatabase.defaultPath
+    }
+
+    /// The public origin: `--public-url`, else `WEBROUTER_PUBLIC_URL`, else none; an invalid
+    /// one stops the start with a message.
+    func resolvedPublicOrigin(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PublicOrigin? {
+        do {
+            if let publicURL { return try PublicOrigin(publicURL) }
+            return try PublicOrigin.fromEnvironment(environment: environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
@@ -83,7 +100,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         logger.info("accounts in \(URL(fileURLWithPath: databasePath).standardizedFileURL.path)")
         // Screen views at debug, moves at info (label "scores.routes").
-        let app = try AppLoader.load(secret: secret, database: database, observers: [RouteLog()])
+        let publicOrigin = try resolvedPublicOrigin()
+        if publicOrigin == nil {
+            logger.notice("no --public-url or WEBROUTER_PUBLIC_URL: share links are absolute only on loopback hosts")
+        }
+        let app = try AppLoader.load(secret: secret, database: database, publicOrigin: publicOrigin, observers: [RouteLog()])
         var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
         server.staticPrefix = "/static/"
         server.logsRequests = accessLog

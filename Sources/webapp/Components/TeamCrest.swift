@@ -13,8 +13,10 @@ struct TeamCrest: HTML {
         // Only "#rrggbb" is put into the SVG; anything else falls back to grey.
         let hex = colour.utf8.count == 7 && colour.hasPrefix("#") && colour.dropFirst().allSatisfy(\.isHexDigit)
             ? String(colour.dropFirst()) : "8e8e93"
-        let svg = "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'>"
-            + "<circle cx='10' cy='10' r='9' fill='%23" + hex + "'/></svg>"
+        // A URL may not hold a raw `<`, `>`, space or `#` (the HTML checker rejects the `src`):
+        // they are percent-encoded; the `'` quotes around SVG attribute values are fine as they are.
+        let svg = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2020%2020'%3E"
+            + "%3Ccircle%20cx='10'%20cy='10'%20r='9'%20fill='%23" + hex + "'/%3E%3C/svg%3E"
         img(.src(svg), .alt(""), .class("crest"), .custom(name: "width", value: "24"), .custom(name: "height", value: "24"))
             .render(into: &output)
     }

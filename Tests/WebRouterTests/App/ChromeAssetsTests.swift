@@ -37,7 +37,7 @@ struct ChromeAssetsTests {
     @Test func aCurrentCopyIsNotSentAgain() async throws {
         try await app.test { client in
             let asset = ChromeAssets.stylesheet
-            let again = try await client.request(.get, asset.url, headers: [("If-None-Match", asset.etag)])
+            let again = try await client.request(.get, asset.url, headers: [("If-None-Match", asset.file.etag)])
             #expect(again.status == .notModified && again.body.isEmpty)
         }
     }
@@ -47,6 +47,17 @@ struct ChromeAssetsTests {
         try await app.test { client in
             let page = try await client.get(path)
             #expect(page.status == .notFound)
+        }
+    }
+
+    @Test func theStylesheetIsCompressedWhenTheClientAcceptsIt() async throws {
+        try await app.test(.live) { client in
+            let url = ChromeAssets.stylesheet.url
+            let gzip = try await client.request(.get, url, headers: [("Accept-Encoding", "gzip")])
+            #expect(gzip.headers["Content-Encoding"] == "gzip" && gzip.headers["Vary"] == "Accept-Encoding")
+            #expect(gzip.body.count < ChromeAssets.stylesheet.bytes.count / 2)
+            let plain = try await client.request(.get, url, headers: [("Accept-Encoding", "identity")])
+            #expect(plain.headers["Content-Encoding"] == nil && plain.body == ChromeAssets.stylesheet.bytes)
         }
     }
 

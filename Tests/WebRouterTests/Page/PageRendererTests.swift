@@ -103,6 +103,7 @@ private let matchStack = [
         #expect(html.contains("<body data-screen=\"Team\" class=\"has-tabs has-modal\">"))
         #expect(html.contains("<main id=\"main\" class=\"layer layer-base\" data-screen=\"Match\" inert>"))
         #expect(html.contains("<nav aria-label=\"Tabs\" class=\"tabbar\" inert>"))
+        #expect(!html.contains("skip-link"), "no skip link to the inert #main: the first Tab goes into the dialog")
         #expect(html.contains("<div class=\"screen\"><p>base</p></div>"), "the screen underneath is rendered too")
         let dialog = try #require(section(html, from: "<dialog", to: "</dialog>"))
         #expect(dialog == """

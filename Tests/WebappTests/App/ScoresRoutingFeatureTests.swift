@@ -54,7 +54,6 @@ struct ScoresRoutingFeatureTests {
                 try await client.follow("Share", on: page).expect(screen: "Share")
             }
         }
-        #expect(AbsoluteURL.make("/feed", host: "evil.example/\"><script>") == "/feed", "a strange Host gives a local link")
     }
 
     @Test func aShareCardOverASheetMakesTwoDialogsEachClosableOnItsOwn() async throws {

@@ -127,6 +127,24 @@ struct ServeProcessTests {
         #expect(none.output.contains("--threads must be from 1 to 256, not 0"))
     }
 
+    @Test func publicURLSetsTheShareLinksOriginAndRefusesNonsense() async throws {
+        let running = try Running(["--port", "0", "--public", Self.publicDirectory, "--public-url", "https://scores.example/"])
+        let line = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let port = try #require(Self.port(in: line))
+        // The share card of a signed-out page: its link is on the configured origin, whatever Host says.
+        let page = try await LoopbackConnection.exchange(
+            port: port, "GET /welcome/~share HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+        #expect(page.status == 200)
+        #expect(page.text.contains("value=\"https://scores.example/welcome\""))
+        #expect(!page.text.contains("evil.example"))
+        kill(running.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { running.waitForExit() } == 0)
+
+        let bad = try Running(["--port", "0", "--public", Self.publicDirectory, "--public-url", "scores.example"])
+        #expect(try await onOwnThread { bad.waitForExit() } == 64, "a usage error, as ArgumentParser reports them")
+        #expect(bad.output.contains("is not a public URL"))
+    }
+
     @Test func aTakenPortIsAClearErrorAndExitStatus1() async throws {
         let first = try Running(["--port", "0", "--public", Self.publicDirectory])
         let line = try #require(await onOwnThread { first.waitForLine(containing: "listening on http://127.0.0.1:") })

@@ -14,7 +14,7 @@ extension ScoresApp {
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Share>) -> some HTML {
-            let link = AbsoluteURL.make(router.dismiss ?? "/", host: router.request.request.headers["Host"])
+            let link = router.absoluteURL(for: router.dismiss ?? "/")
             p { "Anyone with an account can open this page with its link." }
             div(.class("share-box")) {
                 input(.type("url"), .value(link), .readonly, .aria("label", "Link to this page"))

@@ -1,0 +1,57 @@
+import WebRouter
+
+/// The third tab's root: a navigation stack of tags.
+struct Tags: ContentScreen {
+    let title = "Tags"
+    let tabIcon: String? = "🏷"
+    let store: NoteStore
+    let tag: Push<Tags, TagNotes>                     // /tags/tag/home
+
+    func body(_ context: Void, router: Router<Tags>) async -> some HTML {
+        let tags = await store.tags()
+        h1 { "Tags" }
+        ul(.class("list")) {
+            for tag in tags {
+                li(.class("list-item")) { a(.href(router.link(\.tag, tag))) { tag } }
+            }
+        }
+    }
+}
+
+/// How a tag's notes are sorted: state of the screen that is not a screen, kept in the query.
+enum NoteOrder: String, URLContext, CaseIterable {
+    case newest, oldest, title
+}
+
+/// The stack's second screen: the notes of one tag, with a picker in the query
+/// (`/tags/tag/home?order=title`; the default, `newest`, is left out of the URL).
+struct TagNotes: ContentScreen {
+    typealias Context = String
+
+    struct Query: ScreenQuery {
+        var order: NoteOrder = .newest
+        static let fields: [QueryField<Query>] = [.init("order", \.order)]
+    }
+
+    let store: NoteStore
+    func title(for tag: String) -> String { "#\(tag)" }
+
+    func body(_ tag: String, router: Router<TagNotes>) async -> some HTML {
+        let notes = await store.all().filter { $0.tag == tag }
+        h1 { "Notes tagged \(tag)" }
+        router.picker(\.order, label: "Sort") { $0.rawValue.capitalized }
+        ul(.class("list")) {
+            for note in sorted(notes, by: router.query.order) {
+                li(.class("list-item")) { note.title }
+            }
+        }
+    }
+
+    func sorted(_ notes: [Note], by order: NoteOrder) -> [Note] {
+        switch order {
+        case .newest: notes.sorted { $0.id > $1.id }
+        case .oldest: notes.sorted { $0.id < $1.id }
+        case .title: notes.sorted { $0.title < $1.title }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+import WebRouter
+import WebRouterTesting
+@testable import NotesApp
+
+/// The app's pages, read through their landmarks (`data-screen`, the tab bar, the breadcrumb),
+/// in process: no socket, so each test takes milliseconds.
+@Suite struct PageTests {
+    let app: Application
+    init() throws { app = try NotesApp.make(store: NoteStore(), secret: .random()) }
+
+    @Test func theFirstTabIsTheRoot() async throws {
+        try await app.test { client in
+            let page = try await client.get("/")
+            try page.expect(screen: "Home", selectedTab: "Home")
+            #expect(page.url == "/home")
+            #expect(page.tabBar?.labels == ["Home", "Notes", "Tags"])
+        }
+    }
+
+    @Test func aNoteIsOneStepDeeperInTheStack() async throws {
+        try await app.test { client in
+            var page = try await client.get("/notes")
+            page = try await client.follow("Groceries", on: page)
+            try page.expect(screen: "NoteDetail", selectedTab: "Notes", breadcrumb: ["Notes", "Note 1"])
+            #expect(page.url == "/notes/note/1")
+            page = try await client.back(from: page)
+            #expect(page.url == "/notes")
+        }
+    }
+
+    @Test func aMissingNoteIsA404() async throws {
+        try await app.test { client in
+            let page = try await client.get("/notes/note/99")
+            #expect(page.status.code == 404)
+            #expect(try await client.get("/notes/note/abc").status.code == 404)
+        }
+    }
+
+    @Test func thePickerKeepsTheOrderInTheQuery() async throws {
+        try await app.test { client in
+            var page = try await client.get("/tags/tag/home")
+            try page.expect(screen: "TagNotes", selectedTab: "Tags", breadcrumb: ["Tags", "#home"])
+            #expect(page.links.filter { $0.href.hasPrefix("/tags/tag/home") }.map(\.href)
+                    == ["/tags/tag/home", "/tags/tag/home?order=oldest", "/tags/tag/home?order=title"])
+            page = try await client.follow("Title", on: page)
+            #expect(page.url == "/tags/tag/home?order=title")
+            #expect(page.text.contains("aria-current=\"true\">Title</a>"))
+            // A value that does not decode goes back to the canonical URL.
+            page = try await client.get("/tags/tag/home?order=nope")
+            #expect(page.url == "/tags/tag/home")
+        }
+    }
+}
+
+/// The form: server-side validation answers 422 with the messages, success 303 to the note.
+@Suite struct ComposeTests {
+    @Test func anEmptyTitleIsA422ThenAValidNoteIsA303() async throws {
+        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        try await app.test { client in
+            var page = try await client.get("/notes/~compose")
+            try page.expect(screen: "Compose", modals: ["Compose"])
+
+            page = try await client.submit("save", on: page, ["title": "  ", "tag": "two words"])
+            try page.expect(status: 422, screen: "Compose")
+            #expect(page.text.contains("Give the note a title."))
+            #expect(page.text.contains("A tag is one word"))
+
+            client.followsRedirects = false
+            let saved = try await client.submit("save", on: page, ["title": "Dentist", "tag": "home"])
+            #expect(saved.status.code == 303)
+            #expect(saved.location == "/notes/note/5")
+
+            client.followsRedirects = true
+            page = try await client.get("/notes/note/5")
+            try page.expect(screen: "NoteDetail", breadcrumb: ["Notes", "Note 5"])
+            #expect(page.text.contains("Dentist"))
+        }
+    }
+
+    @Test func aFormWithoutItsTokenIsRefused() async throws {
+        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        try await app.test { client in
+            let page = try await client.post("/notes/~compose", form: [("_action", "save"), ("title", "x")])
+            #expect(page.status.code == 403)
+        }
+    }
+}
+
+/// The framework's own stylesheet: the app has no Public/ folder, yet every page links a
+/// stylesheet that answers `text/css`, cached for a year, in process and over a real socket.
+@Suite struct ChromeAssetTests {
+    @Test(arguments: [TestClient.Mode.inProcess, .live])
+    func theLinkedStylesheetIsServed(mode: TestClient.Mode) async throws {
+        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        try await app.test(mode) { client in
+            let page = try await client.get("/notes")
+            let stylesheet = try #require(page.stylesheets.first)
+            let css = try await client.get(stylesheet)
+            #expect(css.status.code == 200)
+            #expect(css.headers["Content-Type"]?.hasPrefix("text/css") == true)
+            #expect(css.headers["Cache-Control"]?.contains("immutable") == true)
+            #expect(css.body.count > 1000)
+            for script in page.scripts {
+                #expect(try await client.get(script).status.code == 200)
+            }
+        }
+    }
+}
+
+/// Compressed when the browser asks: the framework's stylesheet in gzip, over a real socket.
+@Suite struct CompressionTests {
+    @Test func theStylesheetIsGzippedWhenAsked() async throws {
+        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        try await app.test(.live) { client in
+            let page = try await client.get("/notes")
+            let stylesheet = try #require(page.stylesheets.first)
+            let css = try await client.request(.get, stylesheet, headers: [("Accept-Encoding", "gzip")])
+            #expect(css.status.code == 200)
+            #expect(css.headers["Content-Encoding"] == "gzip")
+            #expect(css.headers["Content-Type"]?.hasPrefix("text/css") == true)
+        }
+    }
+}

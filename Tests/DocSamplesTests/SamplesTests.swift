@@ -1,0 +1,101 @@
+// The samples run: what the articles say they print or answer.
+import Testing
+import WebRouter
+import WebRouterTesting
+
+@Suite struct GettingStartedTests {
+    @Test func aGreetingIsOneStepDeeper() async throws {
+        let app = try makeApp()
+        try await app.test { client in
+            var page = try await client.get("/")
+            try page.expect(screen: "Home", breadcrumb: ["Hello"])
+            page = try await client.follow("Ada", on: page)
+            try page.expect(screen: "Greeting", breadcrumb: ["Hello", "Hello, Ada"])
+            #expect(page.url == "/greeting/Ada")
+        }
+    }
+}
+
+@Suite struct ScoresSampleTests {
+    let app = try! makeScoresApp()
+
+    @Test func signInLandsOnTheWantedPage() async throws {
+        try await app.test(.live) { client in
+            var page = try await client.get("/feed/match/12")            // signed out: redirected to /welcome
+            page = try await client.get("/welcome/~login?next=/feed/match/12")
+            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
+            try page.expect(screen: "Match", selectedTab: "Feed", breadcrumb: ["Feed", "Match 12"])
+            page = try await client.back(from: page)
+            #expect(page.url == "/feed")
+        }
+    }
+
+    @Test func theLinksTheSamplesPrint() async throws {
+        let root = app.root()
+        #expect(root.tab(Feed.self)?.move(\.match, 12).url == "/feed/match/12")
+        #expect(root.tab(Feed.self)?.move(\.settings).url == "/feed/~settings")
+        #expect(root.tab(Search.self)?.move(\.user, 7).move(\.team, 3).url == "/search/~user/7/team/3")
+        #expect(root.case(Welcome.self)?.move(\.login).url == "/welcome/~login")
+    }
+
+    @Test func aWrongPasswordIsA422() async throws {
+        try await app.test { client in
+            var page = try await client.get("/welcome/~login")
+            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "nope"])
+            try page.expect(status: 422, screen: "Login")
+            #expect(page.text.contains("Wrong username or password."))
+        }
+    }
+
+    @Test func theSignOutConfirmation() async throws {
+        try await app.test { client in
+            var page = try await client.get("/welcome/~login")
+            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
+            page = try await client.get("/feed/~settings?confirm=sign-out")
+            #expect(page.alerts.first?.title == "Sign out?")
+            #expect(page.alerts.first?.actions == ["Sign out", "Cancel"])
+            page = try await client.dismiss(from: page)
+            #expect(page.url == "/feed/~settings")
+        }
+    }
+}
+
+@Suite struct ConceptSampleTests {
+    @Test func aFlowHasOneURLPerStep() async throws {
+        let app = try Application(Window(Tabs { Navigation(Dashboard(edit: Flow(base: ProfileEdit()).present())) }))
+        try await app.test { client in
+            var page = try await client.get("/dashboard/~edit/name")
+            #expect(page.text.contains("Step 1 of 3"))
+            client.followsRedirects = false
+            page = try await client.submit("next", on: page, ["name": "Ada"])
+            #expect(page.location == "/dashboard/~edit/team")
+        }
+    }
+
+    @Test func modalStylesAndUniversalTransitions() async throws {
+        let app = try Application(makeGalleryWindow())
+        try await app.test { client in
+            var page = try await client.get("/gallery/~share")
+            try page.expect(screen: "Share", modals: ["Share"])
+            page = try await client.get("/gallery/~photo/1")
+            #expect(page.modals.first?.classes.contains("modal-full") == true)
+        }
+    }
+
+    @Test func theConfigurationBuilds() throws {
+        let configuration = makeConfiguration()
+        #expect(configuration.layout.stylesheets == ["/static/app.css"])
+    }
+}
+
+@Suite struct ComputedTransitionTests {
+    @Test func aLinkAlongAComputedTransitionIsA500() async throws {
+        var configuration = ApplicationConfiguration()
+        configuration.logger.logLevel = .critical
+        let app = try Application(Window(Navigation(Catalog())), configuration: configuration)
+        try await app.test { client in
+            let page = try await client.get("/")
+            #expect(page.status.code == 500)
+        }
+    }
+}
