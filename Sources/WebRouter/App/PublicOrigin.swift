@@ -21,7 +21,7 @@ public struct PublicOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The port, `nil` when it is the scheme's default.
     public let port: Int?
 
-    /// The environment variable ``fromEnvironment(_:)`` reads.
+    /// The environment variable ``fromEnvironment(_:environment:)`` reads.
     public static let environmentVariable = "WEBROUTER_PUBLIC_URL"
 
     /// What is wrong with a public URL.

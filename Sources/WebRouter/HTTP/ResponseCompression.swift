@@ -6,7 +6,7 @@
 /// `Vary: Accept-Encoding`; it is gzipped when the request accepts gzip, its body has at
 /// least ``threshold`` bytes and it is not encoded already. A strong `ETag` gets `-gz`
 /// inside its quotes, so variants never share a validator. Static bytes are compressed once
-/// by ``StaticAsset`` (brotli or gzip), which sets `Content-Encoding` itself; this step then
+/// by `StaticAsset` (brotli or gzip), which sets `Content-Encoding` itself; this step then
 /// only adds `Vary`.
 /// ```swift
 /// let sent = ResponseCompression.compressed(.html(page), for: request)
