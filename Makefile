@@ -33,8 +33,18 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
+## Checks the public API of WebRouter and WebRouterTesting in the debug build (make test runs it
+## after building): every public symbol has a doc comment, no public type's name starts with `_`
+## outside the machinery allow-list, no doc comment links to a hidden type. It prints each
+## module's public symbol count; Tests/Docs/check_public_api.py says which symbols need a comment.
+.PHONY: api-check
+api-check: deps
+	$(SWIFT) build --target WebRouterTesting
+	python3 Tests/Docs/check_public_api.py --skip-build
+
 test: deps test-tools
 	$(SWIFT) build --build-tests
+	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory example-test

@@ -1,9 +1,12 @@
 /// The cookies a test client keeps between requests, like a browser on one site.
 public struct CookieJar: Sendable, Equatable {
+    /// The cookies kept, by name.
     public private(set) var values: [String: String] = [:]
 
+    /// An empty jar, like a fresh browser.
     public init() {}
 
+    /// The value of the cookie `name`; setting `nil` removes it (to test a lost or forged cookie).
     public subscript(name: String) -> String? {
         get { values[name] }
         set { values[name] = newValue }

@@ -7,14 +7,19 @@ import Glibc
 
 /// A response read off a raw socket.
 public struct RawHTTPResponse: Sendable {
+    /// The status code of the status line.
     public var status: Int
+    /// The header fields, in the order they arrived.
     public var headers: HTTPHeaders
+    /// The body bytes: `Content-Length` of them, else all up to the end of the stream.
     public var body: [UInt8]
+    /// The body as UTF-8 text.
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// Why a loopback exchange failed.
 public struct LoopbackError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, with the errno where there is one (`connect to 127.0.0.1:8080 failed: errno 111`).
     public var description: String
 }
 
@@ -30,6 +35,7 @@ public final class LoopbackConnection: @unchecked Sendable {
     let fd: Int32
     private var buffer: [UInt8] = []
 
+    /// Connects to `127.0.0.1:port`; a read gives up after `timeoutSeconds` (20 by default).
     public init(port: Int, timeoutSeconds: Int = 20) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LoopbackError(description: "socket failed") }
@@ -52,6 +58,7 @@ public final class LoopbackConnection: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// Writes `bytes` to the connection as they are (malformed requests included).
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
@@ -63,6 +70,7 @@ public final class LoopbackConnection: @unchecked Sendable {
         }
     }
 
+    /// Writes `text`'s UTF-8 bytes to the connection.
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Reads more bytes; `false` at end of stream.
@@ -135,6 +143,7 @@ public final class LoopbackConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends raw text on a fresh connection and reads one response, off the concurrency pool.
     public static func exchange(port: Int, _ raw: String, bodyless: Bool = false) async throws -> RawHTTPResponse {
         try await exchange(port: port, Array(raw.utf8), bodyless: bodyless)
     }

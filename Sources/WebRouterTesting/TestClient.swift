@@ -25,7 +25,9 @@ public final class TestClient {
         case live
     }
 
+    /// The application under test.
     public let app: Application
+    /// Whether requests go to the app in process or over a live server.
     public let mode: Mode
     /// The cookies kept between requests.
     public var cookies = CookieJar()
@@ -91,6 +93,7 @@ public final class TestClient {
         }
     }
 
+    /// Loads `url` (a path with an optional query) with `GET`, following redirects.
     public func get(_ url: String) async throws -> TestPage {
         try await request(.get, url)
     }

@@ -11,11 +11,15 @@ import WebRouter
 /// try page.expect(screen: "Match", selectedTab: "Feed")   // throws a message with the URL and status
 /// ```
 public struct TestPage: Sendable {
-    /// The method and URL of the request that produced this page (after redirects).
+    /// The method of the request that produced this page (after redirects, `GET`).
     public let method: String
+    /// The URL of that request: path and query.
     public let url: String
+    /// The response's status.
     public let status: HTTPStatus
+    /// The response's headers.
     public let headers: HTTPHeaders
+    /// The response's body bytes (see ``text``).
     public let body: [UInt8]
     /// The redirects followed to get here: status and `Location` of each.
     public let redirects: [(status: Int, location: String)]
@@ -209,10 +213,15 @@ public struct TestPage: Sendable {
 /// A landmark that differs from what a test expected, with the request that showed it:
 /// `GET /feed/match/12 → 404: expected screen "Match", found screen "Error"`.
 public struct PageExpectationFailure: Error, CustomStringConvertible, Sendable {
+    /// The request's method (`GET`, `POST`).
     public let method: String
+    /// The request's URL.
     public let url: String
+    /// The response's status code.
     public let status: Int
+    /// What the test expected (`expected screen "Match"`).
     public let expectation: String
+    /// What the page showed instead (`screen "Error"`).
     public let found: String
     public var description: String { "\(method) \(url) → \(status): \(expectation), found \(found)" }
 }

@@ -31,10 +31,12 @@ extension ScreenAlert {
 
 /// The alert type of screens that show none.
 public enum NoAlert: String, ScreenAlert {
+    /// The only value: never shown.
     case none = ""
 }
 
 extension ContentScreen where Alert == NoAlert {
+    /// Never called: a screen without alerts has no value to show (an empty alert, for completeness).
     public func alert(_ alert: NoAlert, router: Router<Self>) -> AlertModel {
         AlertModel(title: "", actions: [], dismissHref: router.url)
     }

@@ -12,15 +12,16 @@ extension Application {
         return response
     }
 
-    /// The storyboard map of the tree.
+    /// The storyboard map of the tree; its policy alone lets it frame the app's own pages
+    /// (the cards' miniatures).
     func storyboardPage() -> HTTPResponse {
         let page = PageModel(
             title: "Storyboard", appName: configuration.appName, screenName: "Storyboard",
             base: LayerModel(screenName: "Storyboard", breadcrumb: [], content: AnyHTML(StoryboardMap(table: table)),
                              classes: ["storyboard-page"]),
             layout: configuration.layout)
-        var response = HTTPResponse.html(PageRenderer.render(page))
-        SecurityHeaders.apply(to: &response.headers)
+        var response = HTTPResponse.html(PageRenderer.render(page, capacity: 65_536))
+        SecurityHeaders.applyForStoryboard(to: &response.headers)
         return response
     }
 

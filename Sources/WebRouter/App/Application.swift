@@ -15,6 +15,7 @@ import Logging
 public final class Application: Sendable {
     /// The validated route table of the tree.
     public let table: RouteTable
+    /// How the application presents itself, signs its cookies and logs.
     public let configuration: ApplicationConfiguration
     let sessions: SessionCookieCodec
     let csrf: CSRFProtection
@@ -37,6 +38,7 @@ public final class Application: Sendable {
     let routes = BoundedCache<String, ParsedPath>(capacity: 1024)
     static let routeCacheKeyLimit = 512
 
+    /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
         try self.init(table: RouteTable(window), configuration: configuration)
     }

@@ -41,6 +41,7 @@ public struct ApplicationConfiguration: Sendable {
     /// Told of every screen view and every move.
     public var observers: [any RouteObserver] = []
 
+    /// A configuration with a random secret (sessions end when the process does), the default layout, two-week sessions and the storyboard map at `/_map`, unless told otherwise.
     public init(
         appName: String = "WebRouter",
         secret: AppSecret = .random(),

@@ -6,9 +6,12 @@
 /// ```
 /// Any other scheme renders the label as plain text, never a link.
 public struct ExternalLink: HTML {
+    /// The absolute `http` or `https` URL the link opens.
     public let url: String
+    /// The link's visible text.
     public let label: String
 
+    /// A link to `url` labelled `label`.
     public init(_ url: String, _ label: String) {
         self.url = url
         self.label = label

@@ -12,6 +12,7 @@ public struct FormErrors: Sendable, Equatable {
     /// Messages about the form as a whole ("Wrong username or password.").
     public var general: [String]
 
+    /// Errors of the given fields and of the form as a whole; none by default.
     public init(fields: [String: String] = [:], general: [String] = []) {
         self.fields = fields
         self.general = general
@@ -23,6 +24,7 @@ public struct FormErrors: Sendable, Equatable {
         set { fields[field] = newValue }
     }
 
+    /// Whether there is no message at all: the form is valid.
     public var isEmpty: Bool { fields.isEmpty && general.isEmpty }
 
     /// Every message, general ones first, for an error summary.

@@ -4,13 +4,20 @@
 /// FormField(name: "email", label: "E-mail", type: "email", value: nil, error: "Enter an e-mail address.")
 /// ```
 public struct FormField: HTML {
+    /// The input's `name`, the key of its value in the submitted form; the field's `id` is `field-<name>`.
     public var name: String
+    /// The visible `<label>` text.
     public var label: String
+    /// The input's `type` (`text`, `email`, `password`, `number`, …).
     public var type: String
+    /// The value the input shows (the submitted one, after a failed validation); `nil` leaves it empty.
     public var value: String?
+    /// The validation message shown under the input and linked by `aria-describedby`; `nil` when valid.
     public var error: String?
+    /// Extra attributes of the `<input>` (`required`, `autocomplete`, `min`, …), after the field's own.
     public var attributes: [HTMLAttribute]
 
+    /// A field named `name`, labelled `label`: a text input, empty and valid unless told otherwise.
     public init(name: String, label: String, type: String = "text", value: String? = nil,
                 error: String? = nil, attributes: [HTMLAttribute] = []) {
         self.name = name
@@ -44,7 +51,9 @@ public struct FormField: HTML {
 /// The summary of a form's general validation messages, announced to screen readers
 /// (`role="alert"`); renders nothing when there is none.
 public struct FormErrorSummary: HTML {
+    /// The messages, in order; none renders nothing.
     public var messages: [String]
+    /// A summary of `messages`.
     public init(messages: [String]) { self.messages = messages }
 
     public func render(into output: inout HTMLOutput) {

@@ -7,21 +7,26 @@
 /// }
 /// ```
 public struct HTTPError: Error, Sendable, Equatable {
+    /// The status of the error page (`404`, `403`, …).
     public var status: HTTPStatus
     /// A sentence for the visitor, shown on the error page (escaped).
     public var message: String
 
+    /// An error answered with `status` and `message` on the error page.
     public init(_ status: HTTPStatus, _ message: String) {
         self.status = status
         self.message = message
     }
 
+    /// `404 Not Found`: the id in the URL names nothing (yet, or any more).
     public static func notFound(_ message: String = "There is nothing at this address.") -> HTTPError {
         HTTPError(.notFound, message)
     }
+    /// `403 Forbidden`: the visitor may not see or do this.
     public static func forbidden(_ message: String = "You are not allowed to do that.") -> HTTPError {
         HTTPError(.forbidden, message)
     }
+    /// `400 Bad Request`: the request makes no sense (a form missing its fields, say).
     public static func badRequest(_ message: String = "The request could not be understood.") -> HTTPError {
         HTTPError(.badRequest, message)
     }

@@ -23,16 +23,23 @@ public protocol RouteObserver: Sendable {
 }
 
 extension RouteObserver {
+    /// `true`: the observer is told of every screen view.
     public var observesScreenViews: Bool { true }
+    /// Does nothing, for observers of moves only.
     public func screenViewed(_ view: ScreenView) {}
+    /// Does nothing, for observers of screen views only.
     public func moved(_ move: RouteMove) {}
 }
 
 /// A rendered state: its URL, the topmost screen, and every screen shown (bottom to top).
 public struct ScreenView: Sendable, Equatable {
+    /// The canonical URL of the state, as the router prints it (`/feed/match/12`).
     public let url: String
+    /// The topmost screen's type name (`Match`), the page's `<body data-screen>`.
     public let screen: String
+    /// The type names of the screens shown, the base layer's first, the top modal's last.
     public let layers: [String]
+    /// The page's HTTP status code (`200`, or `422` for a form that failed validation).
     public let status: Int
     /// The title of the alert open on the top screen, if any.
     public var alert: String? = nil
@@ -40,9 +47,12 @@ public struct ScreenView: Sendable, Equatable {
 
 /// A move made by an action: from the URL posted to, to the URL redirected to.
 public struct RouteMove: Sendable, Equatable {
+    /// The URL of the state the action was posted to.
     public let from: String
+    /// The URL the visitor was redirected to (`303 See Other`).
     public let to: String
     /// The screen action that made it.
     public let action: String
+    /// The type name of the screen whose action ran.
     public let screen: String
 }

@@ -18,6 +18,7 @@ public protocol ScreenAction: RawRepresentable, Sendable, CaseIterable where Raw
 
 /// The action type of screens that handle no `POST`.
 public enum NoAction: String, ScreenAction {
+    /// The only value: no form names it.
     case none = ""
 }
 

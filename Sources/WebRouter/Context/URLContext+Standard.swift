@@ -1,6 +1,7 @@
 import Foundation
 
 extension Int: URLContext {
+    /// `1`, for example links.
     public static var urlExample: Int { 1 }
     /// Accepts the canonical decimal form only (`7`, `-3`; not `+7`, `07` or ` 7`), so that
     /// every URL has exactly one spelling.
@@ -13,6 +14,7 @@ extension Int: URLContext {
 }
 
 extension Int64: URLContext {
+    /// `1`, for example links.
     public static var urlExample: Int64 { 1 }
     public init?(pathSegments: ArraySlice<String>) {
         guard let text = pathSegments.first, let value = Int64(text), String(value) == text else { return nil }
@@ -23,6 +25,7 @@ extension Int64: URLContext {
 }
 
 extension String: URLContext {
+    /// `"example"`, for example links.
     public static var urlExample: String { "example" }
     /// Any non-empty string; `/`, `?`, `~` and the rest are percent-encoded in the URL.
     public init?(pathSegments: ArraySlice<String>) {
@@ -34,6 +37,7 @@ extension String: URLContext {
 }
 
 extension Bool: URLContext {
+    /// `true`, for example links.
     public static var urlExample: Bool { true }
     /// `true` or `false`.
     public init?(pathSegments: ArraySlice<String>) {
@@ -48,6 +52,7 @@ extension Bool: URLContext {
 }
 
 extension UUID: URLContext {
+    /// `00000000-0000-4000-8000-000000000001`, for example links.
     public static var urlExample: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)) }
     /// The lowercase canonical form; uppercase input is accepted and printed lowercase.
     public init?(pathSegments: ArraySlice<String>) {

@@ -14,12 +14,17 @@
 /// Dashboard(edit: Flow(base: UserEdit()).present())   // /dashboard/~edit/name → …/team → …/confirm
 /// ```
 public struct Flow<Base: ContentScreen>: ScreenContainer where Base.Context: FlowStep {
+    /// The wrapped screen's context, passed through.
     public typealias Context = Base.Context
+    /// The content screen at the core, the target of routing moves.
     public typealias NestedScreen = Base
+    /// The screen shown at every step; its context is the step.
     public let wrapped: Base
 
+    /// A flow through the steps of `base`'s context, in `allCases` order.
     public init(base: Base) { self.wrapped = base }
 
+    /// Lets the base screen configure the presentation, then adds the `flow` class to its layer.
     public func configure(_ presentation: inout ScreenPresentation) {
         wrapped.configure(&presentation)
         presentation.classes.append("flow")

@@ -158,7 +158,9 @@ extension HTMLAttribute {
 
     /// The HTTP method of a form.
     public enum FormMethod: String, Sendable {
+        /// `GET`: the fields go into the URL's query (a search form).
         case get
+        /// `POST`: the fields go in the body (every screen action).
         case post
     }
 }

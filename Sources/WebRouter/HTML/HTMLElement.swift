@@ -16,6 +16,7 @@ public protocol HTMLTagName {
 public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
     /// The attributes, the first two held inline (see ``HTMLAttributeList``).
     @usableFromInline var attributeList: HTMLAttributeList
+    /// What the element holds between its opening and closing tags.
     public var content: Content
 
     /// The attributes in order.
@@ -26,27 +27,32 @@ public struct HTMLElement<Tag: HTMLTagName, Content: HTML>: HTML {
 
     // None, one and two attributes have their own initialisers (the variadic one is
     // disfavoured, so Swift picks them), so the common elements build no array.
+    /// An element without attributes: `p { "Hello" }`.
     @inlinable public init(@HTMLBuilder content: () -> Content) {
         self.attributeList = HTMLAttributeList(storage: .none)
         self.content = content()
     }
 
+    /// An element with one attribute: `a(.href(url)) { "Open" }`.
     @inlinable public init(_ attribute: HTMLAttribute, @HTMLBuilder content: () -> Content) {
         self.attributeList = HTMLAttributeList(storage: .one(attribute))
         self.content = content()
     }
 
+    /// An element with two attributes, rendered in this order.
     @inlinable public init(_ first: HTMLAttribute, _ second: HTMLAttribute, @HTMLBuilder content: () -> Content) {
         self.attributeList = HTMLAttributeList(storage: .two(first, second))
         self.content = content()
     }
 
+    /// An element with any number of attributes, rendered in this order.
     @_disfavoredOverload
     @inlinable public init(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> Content) {
         self.attributeList = HTMLAttributeList(attributes)
         self.content = content()
     }
 
+    /// An element with an array of attributes (built conditionally, say), rendered in order.
     @inlinable public init(_ attributes: [HTMLAttribute], @HTMLBuilder content: () -> Content) {
         self.attributeList = HTMLAttributeList(attributes)
         self.content = content()
@@ -68,11 +74,13 @@ extension HTMLElement where Content == EmptyHTML {
         self.content = EmptyHTML()
     }
 
+    /// An element with no content and two attributes, rendered in this order.
     @inlinable public init(_ first: HTMLAttribute, _ second: HTMLAttribute) {
         self.attributeList = HTMLAttributeList(storage: .two(first, second))
         self.content = EmptyHTML()
     }
 
+    /// An element with no content and any number of attributes, rendered in this order.
     @_disfavoredOverload
     @inlinable public init(_ attributes: HTMLAttribute...) {
         self.attributeList = HTMLAttributeList(attributes)
@@ -102,19 +110,23 @@ public struct HTMLVoidElement<Tag: HTMLTagName>: HTML {
         set { attributeList = HTMLAttributeList(newValue) }
     }
 
+    /// A void element with one attribute: `img(.src(url))`.
     @inlinable public init(_ attribute: HTMLAttribute) {
         self.attributeList = HTMLAttributeList(storage: .one(attribute))
     }
 
+    /// A void element with two attributes, rendered in this order.
     @inlinable public init(_ first: HTMLAttribute, _ second: HTMLAttribute) {
         self.attributeList = HTMLAttributeList(storage: .two(first, second))
     }
 
+    /// A void element with any number of attributes, rendered in this order.
     @_disfavoredOverload
     @inlinable public init(_ attributes: HTMLAttribute...) {
         self.attributeList = HTMLAttributeList(attributes)
     }
 
+    /// A void element with an array of attributes, rendered in order.
     @inlinable public init(_ attributes: [HTMLAttribute]) {
         self.attributeList = HTMLAttributeList(attributes)
     }

@@ -4,8 +4,10 @@
 /// p { Text(comment.body) }   // "<b>" is shown as text, never parsed
 /// ```
 public struct Text: HTML, Sendable {
+    /// The text, unescaped; rendering escapes it.
     public var text: String
 
+    /// Text that renders `text`, escaped.
     public init(_ text: String) {
         self.text = text
     }
@@ -21,8 +23,10 @@ public struct Text: HTML, Sendable {
 /// span(.class("icon")) { UnsafeRawHTML("<svg viewBox=\"0 0 10 10\"><circle r=\"5\"/></svg>") }
 /// ```
 public struct UnsafeRawHTML: HTML, Sendable {
+    /// The markup, written to the page byte for byte.
     public var html: String
 
+    /// Markup that renders `html` exactly as given: never pass user input.
     public init(_ html: String) {
         self.html = html
     }
@@ -37,6 +41,7 @@ public struct UnsafeRawHTML: HTML, Sendable {
 /// let nothing = EmptyHTML()   // renders ""
 /// ```
 public struct EmptyHTML: HTML, Sendable {
+    /// The empty fragment.
     @inlinable public init() {}
 
     @inlinable public func render(into output: inout HTMLOutput) {}
@@ -61,6 +66,7 @@ public struct AnyHTML: HTML {
 
     @usableFromInline let storage: Storage
 
+    /// Wraps `content`, whose specialised rendering it keeps.
     @inlinable public init<Content: HTML>(_ content: Content) {
         // A metatype comparison, which specialisation folds away: a dynamic cast here
         // looked up generic metadata on every page (the chrome wraps each fragment).
@@ -71,6 +77,7 @@ public struct AnyHTML: HTML {
         }
     }
 
+    /// Wraps the fragment a builder block produces: `AnyHTML { h1 { "Feed" }; p { "…" } }`.
     @inlinable public init<Content: HTML>(@HTMLBuilder _ content: () -> Content) {
         self.init(content())
     }

@@ -15,10 +15,10 @@ import Darwin
 /// A handler that needs one or two cookies should ask for them by name
 /// (``value(named:in:)``, or ``HTTPRequest/cookie(_:)``): that scans the header in place
 /// and builds only the value asked for, where ``parse(_:)`` builds a dictionary of them all.
-public enum Cookies {
+enum Cookies {
     /// The value of the cookie `name` in a `Cookie` header, with the same rules as
     /// ``parse(_:)``: `Cookies.value(named: "theme", in: "a=1; theme=\"dark\"")` is `"dark"`.
-    public static func value(named name: String, in header: String) -> String? {
+    static func value(named name: String, in header: String) -> String? {
         var name = name
         return name.withUTF8 { wanted in
             var found: String?
@@ -59,7 +59,8 @@ public enum Cookies {
         a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
-    public static func parse(_ header: String) -> [String: String] {
+    /// Every cookie of a `Cookie` header, by name; the first value of a repeated name wins.
+    static func parse(_ header: String) -> [String: String] {
         // Sized for every pair up front: no rehash while a browser's few cookies go in.
         var pairs = 1
         for byte in header.utf8 where byte == 0x3B { pairs += 1 }

@@ -13,6 +13,7 @@ public struct FormData: Sendable, Equatable {
     /// The uploaded files in order.
     public var files: [FormFile]
 
+    /// A form of the given fields and files, both empty by default (for tests and in-process calls).
     public init(fields: [(name: String, value: String)] = [], files: [FormFile] = []) {
         self.fields = fields
         self.files = files
@@ -23,10 +24,10 @@ public struct FormData: Sendable, Equatable {
         fields.first { $0.name == name }?.value
     }
 
-    /// Every value of the field `name`, in order.
     /// The value of the alert button that sent the form (see ``AlertAction/value``).
     public var alertValue: String? { self[AlertAction.valueField] }
 
+    /// Every value of the field `name`, in order.
     public func values(for name: String) -> [String] {
         fields.lazy.filter { $0.name == name }.map(\.value)
     }

@@ -15,6 +15,7 @@ public struct FormFile: Sendable, Equatable {
     /// The file's content.
     public var bytes: [UInt8]
 
+    /// A file as a form part carries it (for tests and in-process calls).
     public init(name: String, filename: String, contentType: String, bytes: [UInt8]) {
         self.name = name
         self.filename = filename

@@ -22,10 +22,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         fields = pairs.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Headers from a literal, in order: `["Content-Type": "text/plain"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
+    /// Headers from a literal of pairs, in order, names free to repeat: `[("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")]`.
     public init(arrayLiteral elements: (String, String)...) {
         self.init(elements)
     }

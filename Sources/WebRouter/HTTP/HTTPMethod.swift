@@ -14,14 +14,23 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.rawValue = rawValue
     }
 
+    /// `GET`: read a page or file; safe and repeatable.
     public static let get = HTTPMethod(rawValue: "GET")
+    /// `HEAD`: `GET` without the body.
     public static let head = HTTPMethod(rawValue: "HEAD")
+    /// `POST`: submit a form (a screen's action).
     public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`: replace a resource.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `DELETE`: remove a resource.
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `PATCH`: change part of a resource.
     public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `OPTIONS`: ask which methods a resource allows.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    /// `CONNECT`: open a tunnel through a proxy; recognised (so `405`, not `501`), allowed by none of WebRouter's pages and files.
     public static let connect = HTTPMethod(rawValue: "CONNECT")
+    /// `TRACE`: echo the request back; recognised (so `405`, not `501`), allowed by none of WebRouter's pages and files.
     public static let trace = HTTPMethod(rawValue: "TRACE")
 
     /// The methods the server recognises: RFC 9110's registered set and `PATCH` (RFC 5789).

@@ -10,12 +10,14 @@
 /// request.cookie("session")  // "abc"
 /// ```
 public struct HTTPRequest: Sendable {
+    /// The request method (`GET`, `POST`, …).
     public var method: HTTPMethod
     /// The path exactly as sent (still percent-encoded), without the query.
     public var path: String { didSet { targetKey = nil } }
     /// The path split on `/` first, then each segment percent-decoded (so `%2F` stays inside
     /// one segment). `/` gives `[]`; a trailing slash is dropped.
     public var pathSegments: [String] { didSet { targetKey = nil } }
+    /// The query items, parsed and percent-decoded, in order.
     public var query: QueryItems { didSet { targetKey = nil } }
     /// The query string as sent, without `?`; `nil` when the target had no `?`.
     public var rawQuery: String? { didSet { targetKey = nil } }
@@ -23,6 +25,7 @@ public struct HTTPRequest: Sendable {
     /// `query` and `rawQuery` are still what it parses to; changing any of them clears it.
     /// The application remembers what a target routes to under this key.
     private(set) var targetKey: String?
+    /// The request headers, in the order they were sent.
     public var headers: HTTPHeaders {
         didSet { cookieHeader = headers["Cookie"] }
     }

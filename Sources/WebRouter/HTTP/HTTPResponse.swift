@@ -7,7 +7,9 @@
 /// return response
 /// ```
 public struct HTTPResponse: Sendable {
+    /// The status line's code and reason; `200 OK` by default.
     public var status: HTTPStatus
+    /// The response headers, in the order they are sent.
     public var headers: HTTPHeaders
     /// The body's bytes. A rendered page keeps its render buffer until it is sent, so reading
     /// this on one copies the page into an array.
@@ -18,6 +20,7 @@ public struct HTTPResponse: Sendable {
     /// The body as the server sends it; `nil` when empty (a redirect allocates nothing).
     private(set) var payload: ResponseBody?
 
+    /// A response of the given parts: `200 OK` with no headers and no body by default.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers

@@ -20,6 +20,7 @@ import Glibc
 /// await server.stop()
 /// ```
 public final class HTTPServer: Sendable {
+    /// The address, limits and static-file settings the server was made with.
     public let configuration: ServerConfiguration
     let logger: Logger
     let accessLog: AccessLog

@@ -18,6 +18,7 @@ public struct QueryItems: Sendable, Sequence, Equatable, ExpressibleByDictionary
         items = pairs.map { (name: $0.0, value: $0.1) }
     }
 
+    /// Query items from a literal, in order: `["q": "swift", "page": "2"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }

@@ -5,30 +5,30 @@
 /// A response whose type compresses well (HTML, CSS, JavaScript, SVG, JSON) always gets
 /// `Vary: Accept-Encoding`; it is gzipped when the request accepts gzip, its body has at
 /// least ``threshold`` bytes and it is not encoded already. A strong `ETag` gets `-gz`
-/// inside its quotes, so variants never share a validator. Static bytes are compressed once
-/// by `StaticAsset` (brotli or gzip), which sets `Content-Encoding` itself; this step then
+/// inside its quotes, so variants never share a validator. Static files are compressed once
+/// per file (brotli or gzip), with `Content-Encoding` set there; this step then
 /// only adds `Vary`.
 /// ```swift
 /// let sent = ResponseCompression.compressed(.html(page), for: request)
 /// sent.headers["Content-Encoding"]   // "gzip" for `Accept-Encoding: gzip, br` and a page over 1 KB
 /// ```
-public enum ResponseCompression {
+enum ResponseCompression {
     /// Bodies smaller than this are sent as they are: the coding's framing and the work cost
     /// more than the bytes saved.
-    public static let threshold = 1024
+    static let threshold = 1024
     /// The codings used for bodies compressed as they are sent: gzip only. Brotli's one-shot
     /// encoder sets up its state on every call, which cost two to three times gzip's time
     /// per page here for 10 % fewer bytes; brotli is kept for bytes compressed once.
     static let perResponseCodings: [ContentCoding] = [.gzip]
 
     /// `response` as the request should get it: compressed when it may be, with `Vary`.
-    public static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         compressed(response, acceptEncoding: request.headers["Accept-Encoding"])
     }
 
     /// `response` for a request whose `Accept-Encoding` is `acceptEncoding`.
     /// The header is read only for a response whose type compresses.
-    public static func compressed(_ response: HTTPResponse, acceptEncoding: @autoclosure () -> String?) -> HTTPResponse {
+    static func compressed(_ response: HTTPResponse, acceptEncoding: @autoclosure () -> String?) -> HTTPResponse {
         guard let type = response.headers["Content-Type"], isCompressible(contentType: type) else { return response }
         var response = response
         addVary(to: &response.headers)
@@ -47,7 +47,7 @@ public enum ResponseCompression {
 
     /// Whether bodies of this `Content-Type` are worth compressing: text, JavaScript, SVG,
     /// JSON and XML (images, fonts and archives are compressed already).
-    public static func isCompressible(contentType: String) -> Bool {
+    static func isCompressible(contentType: String) -> Bool {
         let type = HeaderParameters.mediaType(of: contentType).lowercased()
         switch type {
         case "text/html", "text/css", "text/javascript", "text/plain", "application/javascript",

@@ -40,6 +40,7 @@ public struct ServerConfiguration: Sendable {
     /// Turn it off where a proxy in front already keeps the access log.
     public var logsRequests: Bool = true
 
+    /// A server on `host:port` (`127.0.0.1:8080` by default), serving `publicDirectory` under `/static/` when given, other settings at their defaults.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String? = nil
     ) {

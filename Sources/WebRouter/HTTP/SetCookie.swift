@@ -12,20 +12,30 @@
 public struct SetCookie: Sendable, Equatable {
     /// The `SameSite` attribute.
     public enum SameSite: String, Sendable {
+        /// Sent only with requests from the site itself.
         case strict = "Strict"
+        /// Also sent on top-level navigations from other sites (following a link); the default.
         case lax = "Lax"
+        /// Sent with every request, cross-site ones included (implies `Secure`).
         case none = "None"
     }
 
+    /// The cookie's name (an RFC 9110 token).
     public var name: String
+    /// The cookie's value; an empty value with `maxAge: 0` deletes it.
     public var value: String
+    /// The `Path` attribute: the URL prefix the cookie is sent to; `/` by default.
     public var path: String
     /// Lifetime in seconds; `0` deletes the cookie, `nil` makes it a session cookie.
     public var maxAge: Int?
+    /// Hides the cookie from scripts (`HttpOnly`); `true` by default.
     public var httpOnly: Bool
+    /// Sends the cookie over HTTPS only (`Secure`); `false` by default, always on with `SameSite=None`.
     public var secure: Bool
+    /// The `SameSite` attribute; `.lax` by default, `nil` leaves it out.
     public var sameSite: SameSite?
 
+    /// A cookie with the safe defaults: `Path=/`, `HttpOnly`, `SameSite=Lax`, kept for the browser session.
     public init(
         name: String, value: String, path: String = "/", maxAge: Int? = nil,
         httpOnly: Bool = true, secure: Bool = false, sameSite: SameSite? = .lax

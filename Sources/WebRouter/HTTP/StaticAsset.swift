@@ -26,7 +26,12 @@ final class StaticAsset: Sendable {
     /// The encoded variants that came out smaller, in order of preference.
     let variants: [Variant]
 
-    init(bytes: [UInt8], contentType: String, lastModified seconds: Int) {
+    /// The bytes held, variants included.
+    var memorySize: Int { bytes.count + variants.reduce(0) { $0 + $1.bytes.count } }
+
+    /// - Parameter compresses: whether to make the encoded variants (expensive at the best
+    ///   levels: only for bytes that are kept and served many times).
+    init(bytes: [UInt8], contentType: String, lastModified seconds: Int, compresses: Bool = true) {
         self.bytes = bytes
         self.contentType = contentType
         self.lastModifiedSeconds = seconds
@@ -38,7 +43,7 @@ final class StaticAsset: Sendable {
         }
         let etag = "\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
         self.etag = etag
-        if ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256 {
+        if compresses, ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256 {
             variants = ContentCoding.allCases.compactMap { coding in
                 guard let encoded = coding.compressOnce(bytes), encoded.count < bytes.count else { return nil }
                 return Variant(coding: coding, bytes: encoded, etag: coding.etag(for: etag))

@@ -24,8 +24,11 @@ final class StaticFiles: Sendable {
         let mtimeSeconds: Int
         let mtimeNanoseconds: Int
 
-        init(bytes: [UInt8], mtimeSeconds: Int, mtimeNanoseconds: Int, contentType: String) {
-            self.asset = StaticAsset(bytes: bytes, contentType: contentType, lastModified: mtimeSeconds)
+        /// - Parameter cached: whether the file will be kept; only a kept file is compressed,
+        ///   so a file too large to keep is never compressed again on every request.
+        init(bytes: [UInt8], mtimeSeconds: Int, mtimeNanoseconds: Int, contentType: String, cached: Bool) {
+            self.asset = StaticAsset(
+                bytes: bytes, contentType: contentType, lastModified: mtimeSeconds, compresses: cached)
             self.size = bytes.count
             self.mtimeSeconds = mtimeSeconds
             self.mtimeNanoseconds = mtimeNanoseconds
@@ -97,15 +100,20 @@ final class StaticFiles: Sendable {
             return cached
         }
         guard let bytes = Self.read(real) else { return nil }
+        // Kept when it is small enough and (about) fits: the variants are made only then.
+        let keeps = bytes.count <= Self.maxCachedFileSize
+            && cache.withLock { $0.bytes - ($0.files[real]?.asset.memorySize ?? 0) + bytes.count <= Self.maxCacheSize }
         let file = CachedFile(
             bytes: bytes, mtimeSeconds: seconds, mtimeNanoseconds: nanoseconds,
-            contentType: MIMETypes.contentType(forPath: real))
-        if bytes.count <= Self.maxCachedFileSize {
+            contentType: MIMETypes.contentType(forPath: real), cached: keeps)
+        if keeps {
+            // Counted with its compressed variants, which are held too.
+            let held = file.asset.memorySize
             cache.withLock { cache in
-                let previous = cache.files[real]?.size ?? 0
-                guard cache.bytes - previous + bytes.count <= Self.maxCacheSize else { return }
+                let previous = cache.files[real]?.asset.memorySize ?? 0
+                guard cache.bytes - previous + held <= Self.maxCacheSize else { return }
                 cache.files[real] = file
-                cache.bytes += bytes.count - previous
+                cache.bytes += held - previous
             }
         }
         return file

@@ -23,8 +23,11 @@ public struct AlertAction: Sendable {
 
     /// How the button looks: default, cancel (the dismiss link) or destructive (red).
     public enum Role: Sendable, Equatable {
+        /// A plain button.
         case `default`
+        /// The button that closes the alert: a link to the page without it (`rel="dismiss"`).
         case cancel
+        /// A button whose action deletes or discards something, shown in red.
         case destructive
     }
 
@@ -40,6 +43,7 @@ public struct AlertAction: Sendable {
     /// The form field a valued post button sends its ``value`` in.
     static let valueField = "_value"
 
+    /// A button labelled `label` that does `kind`: plain and without value unless told otherwise.
     public init(label: String, kind: Kind, role: Role = .default, value: String? = nil) {
         self.label = label
         self.kind = kind

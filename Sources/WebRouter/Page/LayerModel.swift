@@ -14,6 +14,7 @@ public struct LayerModel {
     /// Extra CSS classes for the layer element.
     public var classes: [String]
 
+    /// A layer showing `content`, without breadcrumb or extra classes unless told otherwise.
     public init(screenName: String, breadcrumb: [Crumb] = [], content: AnyHTML, classes: [String] = []) {
         self.screenName = screenName
         self.breadcrumb = breadcrumb

@@ -31,6 +31,7 @@ public struct PageLayout: Sendable {
     /// The content of `<footer class="app-footer">`.
     public var footer: @Sendable (PageModel) -> AnyHTML?
 
+    /// A layout linking the given files after the framework's, with the given hooks; every part is empty by default.
     public init(
         stylesheets: [String] = [],
         scripts: [String] = [],

@@ -35,6 +35,7 @@ public struct PageModel {
     /// pages drawn outside a request.
     public var request: RequestContext?
 
+    /// A page of a base layer with a title: no tab bar, modals or alerts, the default layout, English, unless told otherwise.
     public init(
         title: String,
         appName: String,

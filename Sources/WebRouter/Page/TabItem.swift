@@ -12,6 +12,7 @@ public struct TabItem: Sendable, Equatable {
     /// A short emoji or character shown above the label, hidden from screen readers.
     public var icon: String?
 
+    /// A tab labelled `label` leading to `href`, without icon unless given.
     public init(label: String, href: String, isSelected: Bool, icon: String? = nil) {
         self.label = label
         self.href = href

@@ -21,9 +21,13 @@ extension Router {
 
 /// The segmented control ``Router/picker(_:label:title:)`` renders.
 public struct QueryPicker: HTML {
+    /// One value of the picker: a link to the URL with the field set to it.
     public struct Option: Sendable, Equatable {
+        /// The link's text.
         public let title: String
+        /// The URL of the current state with the field set to this value.
         public let href: String
+        /// Whether this is the field's current value (`aria-current="true"`).
         public let isSelected: Bool
 
         @usableFromInline init(title: String, href: String, isSelected: Bool) {
@@ -32,7 +36,9 @@ public struct QueryPicker: HTML {
             self.isSelected = isSelected
         }
     }
+    /// The accessible name of the picker's `<nav>` (`aria-label`).
     public let label: String
+    /// One option per value, in `allCases` order.
     public let options: [Option]
 
     @usableFromInline init(label: String, options: [Option]) {

@@ -27,7 +27,9 @@ public protocol ScreenQuery: Sendable, Equatable {
 
 /// The query of screens that declare none.
 public struct NoQuery: ScreenQuery {
+    /// The empty query.
     public init() {}
+    /// No fields: nothing is read from or printed into the query string.
     public static var fields: [QueryField<NoQuery>] { [] }
 }
 

@@ -46,6 +46,8 @@ final class RouteNode: Sendable {
     /// The Swift property path that declared the transition (`entities.league`), or the
     /// tab/case description for roots: for messages and `webapp routes`.
     let declaration: String
+    /// Whether the transition that reaches it is held in an optional property.
+    let isOptional: Bool
 
     let pushChildren: [String: Int]
     let presentChildren: [String: Int]
@@ -73,6 +75,7 @@ final class RouteNode: Sendable {
         queryCodec = draft.queryCodec
         inNavigationStack = draft.inNavigationStack
         declaration = draft.declaration
+        isOptional = draft.isOptional
         pushChildren = draft.pushChildren
         presentChildren = draft.presentChildren
         childByIdentity = draft.childByIdentity
@@ -97,6 +100,7 @@ final class RouteNode: Sendable {
         let queryCodec: QueryCodec?
         let inNavigationStack: Bool
         let declaration: String
+        var isOptional = false
         var pushChildren: [String: Int] = [:]
         var presentChildren: [String: Int] = [:]
         var childByIdentity: [ObjectIdentifier: Int] = [:]

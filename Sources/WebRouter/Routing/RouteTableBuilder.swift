@@ -135,6 +135,7 @@ struct RouteTableBuilder {
             let child = addNode(edgeTarget, name: stepName, kind: childKind, parent: id,
                                 codec: edge.codec, declaration: edge.isUniversal || universal.contains { $0.identity === edge.identity } ? "universal \(property)" : "\(owner).\(property)",
                                 isUniversal: isUniversal || universal.contains { $0.identity === edge.identity })
+            nodes[child].isOptional = edge.isOptional
             if isPresent { nodes[id].presentChildren[stepName] = child } else { nodes[id].pushChildren[stepName] = child }
             nodes[id].childByIdentity[ObjectIdentifier(edge.identity)] = child
             nodes[id].children.append(child)
@@ -157,7 +158,9 @@ struct RouteTableBuilder {
         for child in mirror.children {
             let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? ""
             if let transition = child.value as? any Transition {
-                found.append((path + [label], transition._edge))
+                var edge = transition._edge
+                edge.isOptional = Mirror(reflecting: child.value).displayStyle == .optional
+                found.append((path + [label], edge))
                 continue
             }
             guard depth < 3 else { continue }

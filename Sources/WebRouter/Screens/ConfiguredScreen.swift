@@ -4,11 +4,15 @@
 /// Navigation(Search(...)).configContent { $0.tabIcon = "🔎" }
 /// ```
 public struct ConfiguredScreen<Wrapped: Screen>: ScreenContainer {
+    /// The wrapped screen's context, passed through.
     public typealias Context = Wrapped.Context
+    /// The content screen at the core, the target of routing moves.
     public typealias NestedScreen = Wrapped.NestedScreen
+    /// The screen the hook applies to.
     public let wrapped: Wrapped
     let hook: @Sendable (inout ScreenPresentation) -> Void
 
+    /// Lets the wrapped screen configure the presentation, then runs the hook.
     public func configure(_ presentation: inout ScreenPresentation) {
         wrapped.configure(&presentation)
         hook(&presentation)

@@ -62,6 +62,7 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
 }
 
 extension ContentScreen where Action == NoAction {
+    /// Never called: a `POST` to a screen without actions is answered `405 Method Not Allowed`.
     public func perform(_ action: NoAction, form: FormData, router: Router<Self>) async throws -> ActionResult {
         .move(to: router.url)
     }
@@ -73,6 +74,7 @@ extension ContentScreen {
         try await body(context, router: router).render(into: &output)
     }
 
+    /// A content screen is its own nested screen.
     public var nestedScreen: Self { self }
     public var title: String { Self.screenName }
     public func title(for context: Context) -> String { title }

@@ -22,6 +22,7 @@ public protocol Screen: Sendable {
 }
 
 extension Screen {
+    /// Leaves the presentation as it is: a plain screen changes nothing.
     public func configure(_ presentation: inout ScreenPresentation) {}
 }
 

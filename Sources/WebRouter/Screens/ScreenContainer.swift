@@ -12,12 +12,16 @@
 /// ```
 public protocol ScreenContainer: Screen
 where Context == Wrapped.Context, NestedScreen == Wrapped.NestedScreen {
+    /// The type of the screen inside the container.
     associatedtype Wrapped: Screen
+    /// The screen inside the container; it keeps its context and its routing moves.
     var wrapped: Wrapped { get }
 }
 
 extension ScreenContainer {
+    /// The wrapped screen's nested content screen: containers are transparent to routing.
     public var nestedScreen: NestedScreen { wrapped.nestedScreen }
+    /// Lets the wrapped screen configure the presentation, adding nothing of its own.
     public func configure(_ presentation: inout ScreenPresentation) {
         wrapped.configure(&presentation)
     }

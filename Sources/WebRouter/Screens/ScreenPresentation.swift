@@ -16,16 +16,19 @@ public struct ScreenPresentation: Sendable, Equatable {
     public var classes: [String] = []
     /// Whether the layer's breadcrumb is shown (a navigation stack's bar can be hidden).
     public var showsBreadcrumb = true
-    /// A tab's label and icon when the screen is the root of a tab.
+    /// A tab's label when the screen is the root of a tab (by default the root's `title`).
     public var tabLabel: String?
+    /// A tab's icon (an emoji or a character) when the screen is the root of a tab.
     public var tabIcon: String?
     /// The URL name of a tab or a window case (defaults to the kebab-cased type name).
     public var routeName: String?
-    /// Raw, pre-rendered HTML placed before and after the screen's fragment; fill them
-    /// with `prepend(_:)` and `append(_:)`, which escape like every other HTML.
+    /// Raw, pre-rendered HTML placed before the screen's fragment; fill it with
+    /// `prepend(_:)`, which escapes like every other HTML.
     public private(set) var before: [UInt8] = []
+    /// Raw, pre-rendered HTML placed after the screen's fragment; fill it with `append(_:)`.
     public private(set) var after: [UInt8] = []
 
+    /// The presentation of a plain screen: no stack, no extra classes, breadcrumb shown.
     public init() {}
 
     /// Renders `html` before the screen's fragment at this place.

@@ -13,6 +13,7 @@ public struct Tabs: Sendable {
     let entries: [TabEntry]
     var hooks: [@Sendable (inout TabBarPresentation) -> Void] = []
 
+    /// A tab bar of the screens the block lists, in the order the bar shows them.
     public init(@TabsBuilder _ content: () -> [TabEntry]) {
         self.entries = content()
     }
@@ -35,6 +36,7 @@ public struct Tabs: Sendable {
 public struct TabBarPresentation: Sendable, Equatable {
     /// CSS classes added to `<nav aria-label="Tabs">`.
     public var classes: [String] = []
+    /// The default presentation: no extra classes.
     public init() {}
 }
 
@@ -46,12 +48,18 @@ public struct TabEntry: Sendable {
 /// Collects the tabs of `Tabs { … }`; `if`, `if/else` and `for` are allowed.
 @resultBuilder
 public enum TabsBuilder {
+    /// Accepts a screen without context as one tab.
     public static func buildExpression<S: Screen>(_ screen: S) -> [TabEntry] where S.Context == Void {
         [TabEntry(root: screen)]
     }
+    /// The tabs of every statement, in order.
     public static func buildBlock(_ parts: [TabEntry]...) -> [TabEntry] { parts.flatMap { $0 } }
+    /// An `if` without `else`: its tabs when the condition held, else none.
     public static func buildOptional(_ part: [TabEntry]?) -> [TabEntry] { part ?? [] }
+    /// The tabs of the first branch of an `if`/`else`.
     public static func buildEither(first: [TabEntry]) -> [TabEntry] { first }
+    /// The tabs of the second branch of an `if`/`else`.
     public static func buildEither(second: [TabEntry]) -> [TabEntry] { second }
+    /// A `for` loop: the tabs of every iteration, in order.
     public static func buildArray(_ parts: [[TabEntry]]) -> [TabEntry] { parts.flatMap { $0 } }
 }

@@ -21,11 +21,13 @@
 public struct Window: Sendable {
     var spec: WindowSpec
 
+    /// A window of one screen without context: `/` shows it.
     public init<Root: Screen>(_ root: Root) where Root.Context == Void {
         spec = WindowSpec(cases: [WindowCase(content: .screen(root))], isConditional: false,
                           select: { _ in 0 }, alwaysAvailable: [0])
     }
 
+    /// A window of one tab bar: `/` leads to its first tab.
     public init(_ tabs: Tabs) {
         spec = WindowSpec(cases: [WindowCase(content: .tabs(tabs))], isConditional: false,
                           select: { _ in 0 }, alwaysAvailable: [0])

@@ -4,11 +4,11 @@
 /// do { header = try codec.setCookieHeader(session) }
 /// catch SessionCookieError.tooLarge(let size, let limit) { log("session is \(size) > \(limit) bytes") }
 /// ```
-public enum SessionCookieError: Error, Equatable, CustomStringConvertible {
+enum SessionCookieError: Error, Equatable, CustomStringConvertible {
     /// The signed cookie value would be `byteCount` bytes, more than browsers reliably keep (`limit`).
     case tooLarge(byteCount: Int, limit: Int)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .tooLarge(byteCount, limit):
             "the session cookie would be \(byteCount) bytes, over the \(limit)-byte limit; store less in the session"

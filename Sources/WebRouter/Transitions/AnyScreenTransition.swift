@@ -13,6 +13,7 @@ public struct AnyScreenTransition<From: ContentScreen, To: ContentScreen>: Trans
     public typealias Context = To.Context
     public let _edge: _RouteEdge
 
+    /// Erases `transition`, a push or a presentation of any container around `To`.
     public init<T: Transition>(_ transition: T) where T.From == From, T.To.NestedScreen == To {
         _edge = _RouteEdge(erasing: transition._edge)
     }
@@ -28,6 +29,7 @@ public struct PreciseTransition<From: ContentScreen, To: Screen>: Transition {
     public typealias Context = To.Context
     public let _edge: _RouteEdge
 
+    /// Erases whether `transition` pushes or presents `To`.
     public init<T: Transition>(_ transition: T) where T.From == From, T.To == To {
         _edge = _RouteEdge(erasing: transition._edge)
     }

@@ -6,8 +6,11 @@
 /// Present(Filter(), style: .sheet(detent: .medium))
 /// ```
 public enum ModalStyle: Sendable, Equatable {
+    /// A sheet rising from the bottom, `detent` high (large by default): `modal-sheet`, plus `modal-sheet-medium` for a medium one.
     case sheet(detent: SheetDetent = .large)
+    /// A layer covering the whole screen: `modal-full`.
     case fullScreenCover
+    /// A card in the middle of the screen: `modal-centered`.
     case centered
 }
 

@@ -8,13 +8,17 @@
 /// Search(user: Present(Navigation(Player(team: Push(Team())))))   // /search/~user/7/team/3
 /// ```
 public struct Present<From: ContentScreen, To: Screen>: Transition {
+    /// The value the move needs: the target screen's context.
     public typealias Context = To.Context
+    /// Framework machinery (see `_RouteEdgeCarrying`): the route-graph edge this transition stands for.
     public private(set) var _edge: _RouteEdge
 
+    /// Presents `to` in a modal layer of `style` (a sheet by default); its context follows the `~name` step.
     public init(_ to: To, style: ModalStyle = .sheet()) where To.Context: URLContext {
         _edge = _RouteEdge(kind: .present(style), target: to, codec: .of(To.Context.self))
     }
 
+    /// Presents `to`, a screen without context, in a modal layer of `style` (a sheet by default).
     public init(_ to: To, style: ModalStyle = .sheet()) where To.Context == Void {
         _edge = _RouteEdge(kind: .present(style), target: to, codec: .void)
     }
@@ -30,6 +34,7 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
         _edge = _RouteEdge(universal: name, kind: .present(.sheet()), codec: .void)
     }
 
+    /// A reference to the universal transition `name` registered on the window, for a target with a context.
     public init(universal name: String) where To.Context: URLContext {
         _edge = _RouteEdge(universal: name, kind: .present(.sheet()), codec: .of(To.Context.self))
     }
@@ -43,10 +48,13 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
 }
 
 extension Screen {
-    /// `Settings().navigation().present()`: presents this screen, `From` inferred.
+    /// `Player().navigation().present()`: presents this screen, whose context follows the
+    /// `~name` step, in a modal layer of `style` (a sheet by default), `From` inferred.
     public func present<From: ContentScreen>(_ style: ModalStyle = .sheet()) -> Present<From, Self>
     where Context: URLContext { Present(self, style: style) }
 
+    /// `Settings().navigation().present()`: presents this screen without context in a modal
+    /// layer of `style` (a sheet by default), `From` inferred.
     public func present<From: ContentScreen>(_ style: ModalStyle = .sheet()) -> Present<From, Self>
     where Context == Void { Present(self, style: style) }
 }

@@ -9,13 +9,17 @@
 /// ```
 /// The target's context must be a `URLContext` (or `Void`), checked at compile time.
 public struct Push<From: ContentScreen, To: Screen>: Transition {
+    /// The value the move needs: the target screen's context.
     public typealias Context = To.Context
+    /// Framework machinery (see `_RouteEdgeCarrying`): the route-graph edge this transition stands for.
     public private(set) var _edge: _RouteEdge
 
+    /// A push to `to`, whose context becomes the step's path segments (`/match/12`).
     public init(_ to: To) where To.Context: URLContext {
         _edge = _RouteEdge(kind: .push, target: to, codec: .of(To.Context.self))
     }
 
+    /// A push to `to`, a screen without context (`/settings`).
     public init(_ to: To) where To.Context == Void {
         _edge = _RouteEdge(kind: .push, target: to, codec: .void)
     }
@@ -25,6 +29,7 @@ public struct Push<From: ContentScreen, To: Screen>: Transition {
         _edge = _RouteEdge(universal: name, kind: .push, codec: .void)
     }
 
+    /// A reference to the universal push `name` registered on the window, for a target with a context.
     public init(universal name: String) where To.Context: URLContext {
         _edge = _RouteEdge(universal: name, kind: .push, codec: .of(To.Context.self))
     }
@@ -40,5 +45,6 @@ public struct Push<From: ContentScreen, To: Screen>: Transition {
 extension Screen {
     /// `Player().push()`: a push to this screen, its `From` inferred from the property type.
     public func push<From: ContentScreen>() -> Push<From, Self> where Context: URLContext { Push(self) }
+    /// `Settings().push()`: a push to this screen without context, its `From` inferred.
     public func push<From: ContentScreen>() -> Push<From, Self> where Context == Void { Push(self) }
 }

@@ -53,6 +53,8 @@ public struct _RouteEdge: Sendable {
     var name: String?
     /// A universal transition, found by name on every screen.
     var isUniversal = false
+    /// Held in an optional property (`let next: Push<Self, Match>?`): present only when set.
+    var isOptional = false
 
     init<To: Screen>(kind: Kind, target: To, codec: ContextCodec) {
         self.kind = kind

@@ -21,6 +21,7 @@ public struct UniversalTransition: Sendable {
         return UniversalTransition(edge: edge)
     }
 
+    /// A modal layer named `name` over any screen, for a target with a context (`/~name/<context>`).
     public static func present<To: Screen>(_ name: String, _ screen: To, style: ModalStyle = .sheet()) -> UniversalTransition
     where To.Context: URLContext {
         var edge = _RouteEdge(kind: .present(style), target: screen, codec: .of(To.Context.self))
@@ -35,6 +36,7 @@ public struct UniversalTransition: Sendable {
         return UniversalTransition(edge: edge)
     }
 
+    /// A push named `name` from any screen inside a navigation stack, for a target with a context.
     public static func push<To: Screen>(_ name: String, _ screen: To) -> UniversalTransition where To.Context: URLContext {
         var edge = _RouteEdge(kind: .push, target: screen, codec: .of(To.Context.self))
         edge.name = name

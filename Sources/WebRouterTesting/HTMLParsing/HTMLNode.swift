@@ -11,7 +11,9 @@ public final class HTMLNode: @unchecked Sendable {
     public let attributes: [String: String]
     /// Decoded text, for text nodes.
     public let textValue: String
+    /// The child nodes, text nodes included, in document order.
     public internal(set) var children: [HTMLNode] = []
+    /// The enclosing element; `nil` for the document root.
     public internal(set) weak var parent: HTMLNode?
 
     init(tag: String, attributes: [String: String] = [:], text: String = "") {

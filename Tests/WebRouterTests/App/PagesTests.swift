@@ -124,7 +124,9 @@ struct PagesTests {
             for path in ["/feed", "/nowhere"] {
                 let page = try await client.get(path)
                 #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
-                #expect(page.headers["Content-Security-Policy"]?.contains("frame-ancestors 'none'") == true)
+                #expect(page.headers["Content-Security-Policy"]?.contains("frame-ancestors 'self'") == true)
+                #expect(page.headers["Content-Security-Policy"]?.contains("frame-src 'none'") == true)
+                #expect(page.headers["X-Frame-Options"] == "SAMEORIGIN")
                 #expect(page.headers["X-Content-Type-Options"] == "nosniff")
                 #expect(page.headers["Referrer-Policy"] == "same-origin")
                 #expect(page.headers["Cache-Control"] == "no-store")
@@ -157,13 +159,89 @@ struct PagesTests {
         try await seedApp.test { client in
             let map = try await client.get("/_map")
             try map.expect(screen: "Storyboard")
-            let items = map.document.all("li", "role", "treeitem")
+            // The text alternative: a nested list, one item per route, below the drawing.
+            let outline = try #require(map.document.first { $0.tag == "details" })
+            #expect(outline.first { $0.tag == "summary" }?.text == "Screen tree as a list")
+            let items = outline.all("li", "data-kind")
             #expect(items.count == SeedTree.table.count)
-            #expect(map.links.contains { $0.href == "/search/~user/1/team/1" && $0.text == "Team" })
+            #expect(outline.all(where: { $0.tag == "a" }).contains { $0["href"] == "/search/~user/1/team/1" && $0.text == "Team" })
             #expect(map.links.contains { $0.href == "/dashboard/league/1/tournament/1/match/1" })
             // Nesting follows the tree: Team under Player under Search.
             let team = try #require(items.first { $0.first { $0.tag == "code" }?.text == "/search/~user/{Int}/team/{Int}" })
             #expect(team.enclosing("li")?.first { $0.tag == "code" }?.text == "/search/~user/{Int}")
+        }
+    }
+
+    @Test func theStoryboardDrawsOneCardPerRouteWithItsArrow() async throws {
+        try await seedApp.test { client in
+            let map = try await client.get("/_map")
+            let canvas = try #require(map.document.first { $0.hasClass("sb-canvas") })
+            // A region keyboard users can scroll, with a name.
+            #expect(canvas["role"] == "region" && canvas["tabindex"] == "0")
+            #expect(canvas["aria-label"]?.isEmpty == false)
+            let cards = canvas.all("li", "data-route")
+            let routes = SeedTree.table.routes
+            #expect(cards.map { $0["data-route"] } == routes.map(\.pattern))
+            for (card, route) in zip(cards, routes) {
+                // Its first link goes to the example URL and names the screen.
+                let link = try #require(card.first { $0.tag == "a" })
+                #expect(link["href"] == route.example)
+                #expect(link.text.hasPrefix(route.screen))
+                // The arrow that reaches it says how.
+                let move = card.first { $0.hasClass("sb-move") }?.text
+                #expect(move == card["data-move"])
+                switch route.kind {
+                case "window": #expect(move?.hasPrefix("window case ") == true)
+                default:
+                    // A transition held in an optional property (`var team: Push<League, Team>?`) says so.
+                    #expect(move == route.kind || move == "optional \(route.kind)")
+                }
+                // A live miniature of the example URL that takes no focus.
+                let frame = try #require(card.first { $0.tag == "iframe" })
+                #expect(frame["src"] == route.example && frame["loading"] == "lazy")
+                #expect(frame["title"]?.contains(route.screen) == true)
+                #expect(frame.enclosing("div")?["inert"] != nil)
+            }
+            // Arrows go from the window through the tab bar: Feed's card sits under the hub.
+            let feed = try #require(cards.first { $0["data-route"] == "/feed" })
+            #expect(feed["data-move"] == "tab")
+            #expect(cards.first { $0["data-route"] == "/messages/~settings" }?["data-move"] == "present sheet")
+            #expect(cards.first { $0["data-route"] == "/dashboard/~edit" }?["data-move"] == "present full cover")
+            #expect(cards.first { $0["data-route"] == "/dashboard/league/{Int}/team/{Int}" }?["data-move"] == "optional push")
+            let tabBar = try #require(map.document.first { $0["data-move"] == "window case 2" && $0["data-route"] == nil })
+            #expect(feed.isInside(tabBar))
+            // Only this page may frame pages of its own origin.
+            #expect(map.headers["Content-Security-Policy"]?.contains("frame-src 'self'") == true)
+            #expect(map.headers["X-Frame-Options"] == "SAMEORIGIN")
+            let feedPage = try await client.get("/feed")
+            #expect(feedPage.headers["Content-Security-Policy"]?.contains("frame-src 'none'") == true)
+        }
+    }
+
+    @Test func universalTransitionsAreDockedToEachCard() async throws {
+        let app = Application(table: try RouteTable(Window(SeedTree.tabs).universal(.present("share", Share(), style: .centered))),
+                              configuration: .init(appName: "Scores"))
+        try await app.test { client in
+            let map = try await client.get("/_map")
+            let exits = map.document.all { $0.hasClass("sb-exit") }
+            #expect(exits.count == app.table.routes.filter { $0.declaration.hasPrefix("universal") }.count)
+            let feedShare = try #require(exits.first { $0["data-route"] == "/feed/~share" })
+            #expect(feedShare["data-move"] == "universal present centered")
+            #expect(feedShare.first { $0.tag == "a" }?["href"] == "/feed/~share")
+            // Docked to the Feed card, not drawn as a card of its own.
+            #expect(feedShare.enclosing("div")?.hasClass("sb-text") == true)
+            #expect(map.document.all { $0.tag == "iframe" }.count == app.table.count - exits.count)
+        }
+    }
+
+    @Test func anOptionalTransitionSaysSo() async throws {
+        let app = Application(table: try RouteTable(Window(Navigation(OptionalHome()))), configuration: .init(appName: "Opt"))
+        try await app.test { client in
+            let map = try await client.get("/_map")
+            let cards = map.document.all("li", "data-route")
+            #expect(cards.map { $0["data-route"] } == ["/", "/more/{Int}"])
+            #expect(cards.last?["data-move"] == "optional push")
+            #expect(cards.last?.first { $0.hasClass("sb-move") }?.text == "optional push")
         }
     }
 
@@ -175,4 +253,11 @@ struct PagesTests {
         #expect(lines.contains { $0.hasPrefix("/search/~user/{Int}/team/{Int}") && $0.contains("Team") && $0.contains("push") && $0.contains("Player.team") })
         #expect(lines.contains { $0.hasPrefix("/messages/~settings ") && $0.contains("present sheet") })
     }
+}
+
+/// A screen with two optional transitions, one set and one `nil` (absent from the tree).
+struct OptionalHome: ContentScreen {
+    let more: Push<OptionalHome, Match>? = Push(Match())
+    let less: Push<OptionalHome, Page>? = nil
+    func body(_ context: Void, router: Router<OptionalHome>) -> some HTML { "Home" }
 }

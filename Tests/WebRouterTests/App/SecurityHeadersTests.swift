@@ -10,7 +10,7 @@ import Testing
             "Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
             "X-Frame-Options", "Cache-Control",
         ])
-        #expect(response.headers["x-frame-options"] == "DENY")
+        #expect(response.headers["x-frame-options"] == "SAMEORIGIN")
         #expect(response.headers["Cache-Control"] == "no-store")
     }
 
@@ -25,5 +25,24 @@ import Testing
         #expect(response.headers["Set-Cookie"] == "a=1")
         #expect(response.headers["Content-Security-Policy"] == SecurityHeaders.contentSecurityPolicy)
         #expect(response.headers.count == 7)
+    }
+
+    @Test func pagesMayBeFramedBySameOriginPagesButFrameNothing() {
+        let policy = SecurityHeaders.contentSecurityPolicy
+        #expect(policy.contains("frame-ancestors 'self'"))
+        #expect(policy.contains("frame-src 'none'"))
+        #expect(!policy.contains("frame-src 'self'"))
+    }
+
+    @Test func theStoryboardAloneFramesItsOwnOrigin() {
+        var response = HTTPResponse.html("<p>map</p>")
+        SecurityHeaders.applyForStoryboard(to: &response.headers)
+        let policy = try! #require(response.headers["Content-Security-Policy"])
+        #expect(policy == SecurityHeaders.storyboardContentSecurityPolicy)
+        #expect(policy.contains("frame-src 'self'") && policy.contains("frame-ancestors 'self'"))
+        // Everything else is the ordinary policy.
+        #expect(policy.replacingOccurrences(of: "frame-src 'self'", with: "frame-src 'none'") == SecurityHeaders.contentSecurityPolicy)
+        #expect(response.headers["X-Frame-Options"] == "SAMEORIGIN")
+        #expect(response.headers.count == 6)
     }
 }
