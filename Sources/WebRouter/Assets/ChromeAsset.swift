@@ -3,7 +3,7 @@
 ///
 /// Because the URL changes whenever the bytes do, browsers may keep a copy for a year
 /// without ever asking again (`Cache-Control: public, max-age=31536000, immutable`). The
-/// bytes are compressed once (brotli and gzip, see ``StaticAsset``) when first asked for.
+/// bytes are compressed once (brotli and gzip, see `StaticAsset`) when first asked for.
 /// ```swift
 /// let css = ChromeAssets.stylesheet
 /// css.url          // "/_webrouter/webrouter.5f1c2a9e03b4d7e1.css"

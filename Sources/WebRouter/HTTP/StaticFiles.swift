@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Content type by extension, strong `ETag`, `Last-Modified`, `304` on revalidation, `412`
 /// when `If-Match` or `If-Unmodified-Since` fails, `nosniff`, a gzip variant compressed once
-/// per file (see ``StaticAsset``) and a configured `Cache-Control`. Nothing outside the directory is reachable: `..`, encoded
+/// per file (see `StaticAsset`) and a configured `Cache-Control`. Nothing outside the directory is reachable: `..`, encoded
 /// slashes, dot files and symlinks whose real path leaves the directory all answer `404`.
 /// File bytes are cached in memory, keyed by real path and checked against size and mtime.
 /// ```swift
