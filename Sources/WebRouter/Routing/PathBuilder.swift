@@ -5,6 +5,9 @@
 /// ```
 public struct RootPath: Sendable {
     let table: RouteTable
+    /// The request being rendered (from `router.root()`), told about a move the route table
+    /// never saw; `nil` outside a request (`app.root()`).
+    var request: RequestContext? = nil
 
     /// The tab whose root content screen is `S`; `nil` when no tab has it.
     public func tab<S: ContentScreen>(_ screen: S.Type) -> PathBuilder<S>? {
@@ -20,7 +23,7 @@ public struct RootPath: Sendable {
         let wanted = ObjectIdentifier(S.self)
         for root in table.roots where root.screenType == wanted && matches(root.kind) {
             guard let box = table.nodes[root.node].screenBox(as: S.self) else { return nil }
-            return PathBuilder(table: table, state: table.rootState(root.node), box: box)
+            return PathBuilder(table: table, state: table.rootState(root.node), box: box, request: request)
         }
         return nil
     }
@@ -28,20 +31,36 @@ public struct RootPath: Sendable {
 
 /// A typed deep link under construction: each `move` follows a transition of the current
 /// screen, checked at compile time.
+///
+/// A move along a transition the route table never saw (a computed property) leads nowhere:
+/// the builder's ``url`` is then `#unknown-transition`, and a page being rendered answers
+/// `500` naming the screen and the fix, as ``Router`` links do.
 public struct PathBuilder<S: ContentScreen>: Sendable {
     let table: RouteTable
-    /// The state reached so far.
+    /// The state reached so far (up to the last move the tree has).
     public let state: RouteState
-    /// The screen reached, read in place (see ``ScreenBox``).
-    @usableFromInline let box: ScreenBox<S>
+    /// The screen reached, read in place (see ``ScreenBox``); `nil` after a move the route
+    /// table never saw.
+    @usableFromInline let box: ScreenBox<S>?
+    /// The request to tell about such a move, when there is one.
+    let request: RequestContext?
 
-    /// The URL of the state reached so far.
-    public var url: String { table.print(state) }
+    init(table: RouteTable, state: RouteState, box: ScreenBox<S>?, request: RequestContext?) {
+        self.table = table
+        self.state = state
+        self.box = box
+        self.request = request
+    }
+
+    /// The URL of the state reached so far; `#unknown-transition` after a move the route
+    /// table never saw.
+    public var url: String { box == nil ? "#unknown-transition" : table.print(state) }
 
     /// Follows a transition that takes a context.
     @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context: URLContext {
+        guard let box else { return lost() }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
         return move(box.screen[keyPath: transition]._edge, segments)
@@ -51,13 +70,15 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
     @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context == Void {
-        move(box.screen[keyPath: transition]._edge, [])
+        guard let box else { return lost() }
+        return move(box.screen[keyPath: transition]._edge, [])
     }
 
     /// Follows an optional transition that takes a context; `nil` where the tree leaves it out.
     @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T?>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context: URLContext {
+        guard let box else { return lost() }
         guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
@@ -68,18 +89,26 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
     @inlinable
     public func move<T: Transition>(_ transition: KeyPath<S, T?>) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context == Void {
+        guard let box else { return lost() }
         guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         return move(edge, [])
     }
 
+    /// A builder that stays lost: the moves after one the route table never saw.
+    @usableFromInline func lost<Next: ContentScreen>() -> PathBuilder<Next> {
+        PathBuilder<Next>(table: table, state: state, box: nil, request: request)
+    }
+
     @usableFromInline func move<Next: ContentScreen>(_ edge: _RouteEdge, _ segments: [String]) -> PathBuilder<Next> {
         let node = table.nodes[state.steps[state.steps.count - 1].node]
-        // The edge comes from this node's own screen value, which the route table walked,
-        // so the child exists and its content is `Next`, the transition's nested screen.
+        // An edge of this node's own screen value, which the route table walked, has a child
+        // showing `Next`; an edge made afresh (a computed property) has none.
         guard let child = node.child(following: edge),
               let next = table.nodes[child].screenBox(as: Next.self) else {
-            preconditionFailure("\(node.screenName) has a transition the route table did not find; transitions must be stored properties (or inside tuples/structs of them, 3 levels deep at most)")
+            request?.reportBrokenLink(UnknownTransition.message(screen: node.screenName, edge: edge))
+            return lost()
         }
-        return PathBuilder<Next>(table: table, state: state.appending(node: child, segments: segments), box: next)
+        return PathBuilder<Next>(table: table, state: state.appending(node: child, segments: segments), box: next,
+                                 request: request)
     }
 }

@@ -133,11 +133,7 @@ public struct Router<From: ContentScreen>: Sendable {
     /// leads nowhere (never silently to the current page).
     func unknownTransition(_ edge: _RouteEdge) -> String {
         let screen = table.nodes[path.state.steps[position].node].screenName
-        let target = edge.target.map { RouteTableBuilder.typeName(of: $0) } ?? "the universal transition \"\(edge.name ?? "")\""
-        request.reportBrokenLink(
-            "\(screen) links to \(target) through a transition the route table never saw. Transitions must be "
-            + "stored properties, found at start-up (`let detail: Push<\(screen), \(target)>`), not computed "
-            + "ones (`var detail: Push<…> { Push(…) }`), and optional ones must not be nil in the tree.")
+        request.reportBrokenLink(UnknownTransition.message(screen: screen, edge: edge))
         return "#unknown-transition"
     }
 
@@ -310,6 +306,6 @@ public struct Router<From: ContentScreen>: Sendable {
     /// A path builder from the root of the tree, for deep links in one expression:
     /// `router.root().tab(Feed.self)?.move(\.tournament, 5).move(\.match, 12).url`.
     public func root() -> RootPath {
-        RootPath(table: table)
+        RootPath(table: table, request: request)
     }
 }

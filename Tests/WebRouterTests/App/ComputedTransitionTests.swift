@@ -34,3 +34,32 @@ struct ComputedTransitionTests {
         }
     }
 }
+
+/// The same trap in a deep link built from the root while a page renders: the page answers
+/// 500 naming the fix, and the server keeps serving (it used to stop on a precondition).
+private struct Home: ContentScreen {
+    func body(_ context: Void, router: Router<Home>) -> some HTML {
+        let deep = router.root().tab(Inbox.self)?.move(\.archive, 2).url ?? "none"
+        a(.href(deep)) { "Archived message 2" }
+    }
+}
+
+@Suite("A deep link along a transition the route table cannot see")
+struct ComputedDeepLinkTests {
+    @Test func itsPageAnswers500AndTheServerKeepsServing() async throws {
+        let app = try Application(Window(Tabs {
+            Navigation(Home())
+            Navigation(Inbox(message: Push(Message())))
+        }))
+        try await app.test(.live) { client in
+            let page = try await client.get("/home")
+            #expect(page.status == .internalServerError)
+            #expect(page.text.contains("Inbox links to Message through a transition the route table never saw"))
+            let next = try await client.get("/inbox/message/1")
+            #expect(next.status == .ok)
+        }
+        let outside = app.root().tab(Inbox.self)?.move(\.archive, 2)
+        #expect(outside?.url == "#unknown-transition")
+        #expect(app.root().tab(Inbox.self)?.move(\.message, 2).url == "/inbox/message/2")
+    }
+}
