@@ -25,12 +25,10 @@ struct ChromeAsset: Sendable {
         self.name = name
         self.contentType = contentType
         self.bytes = bytes
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(value, radix: 16)
+        self.file = StaticAsset(bytes: bytes, contentType: contentType, lastModified: ChromeAssets.loadedAt)
+        let hex = String(file.contentHash, radix: 16)
         self.hash = String(repeating: "0", count: 16 - hex.utf8.count) + hex
         let dot = name.lastIndex(of: ".") ?? name.endIndex
         self.url = ChromeAssets.prefix + name[..<dot] + "." + hash + name[dot...]
-        self.file = StaticAsset(bytes: bytes, contentType: contentType, lastModified: ChromeAssets.loadedAt)
     }
 }

@@ -39,13 +39,9 @@ enum ChromeAssets {
 
     /// The answer to a request under ``prefix``: the asset (`200`, compressed when the
     /// client accepts it, or `304` when its copy is current), `404` for any other name (an
-    /// old hash included), `405` for methods other than GET and HEAD.
+    /// old hash included); other methods as for any static file.
     static func response(for path: String, method: HTTPMethod, headers: HTTPHeaders) -> HTTPResponse {
-        guard method == .get || method == .head else {
-            var response = ErrorPage.response(.methodNotAllowed)
-            response.headers.set(name: "Allow", value: "GET, HEAD")
-            return response
-        }
+        if let refusal = StaticAsset.methodRefusal(method) { return refusal }
         guard let asset = asset(at: path) else {
             return ErrorPage.response(.notFound, detail: "No such asset of the page chrome.")
         }

@@ -23,6 +23,8 @@ final class StaticAsset: Sendable {
     let lastModifiedSeconds: Int
     let lastModified: String
     let etag: String
+    /// A 64-bit FNV-1a hash of the bytes (the ETag's and content-hashed URLs' source).
+    let contentHash: UInt64
     /// The encoded variants that came out smaller, in order of preference.
     let variants: [Variant]
 
@@ -41,6 +43,7 @@ final class StaticAsset: Sendable {
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
+        self.contentHash = hash
         let etag = "\"\(String(bytes.count, radix: 16))-\(String(hash, radix: 16))\""
         self.etag = etag
         if compresses, ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256 {
@@ -86,6 +89,25 @@ final class StaticAsset: Sendable {
             response.body = bytes
         }
         return response
+    }
+
+    /// The answer for a method a static file does not take, `nil` for GET and HEAD:
+    /// `OPTIONS` is `204`, another known method `405`, both with `Allow: GET, HEAD`; an
+    /// unknown one `501`. The app's static files and the chrome's assets share it.
+    static func methodRefusal(_ method: HTTPMethod) -> HTTPResponse? {
+        let allowed = AllowedMethods.readOnly
+        switch allowed.verdict(for: method) {
+        case .allowed:
+            return nil
+        case .options:
+            return allowed.optionsResponse()
+        case .notAllowed:
+            var response = ErrorPage.response(.methodNotAllowed, detail: "Static files answer GET and HEAD.")
+            allowed.apply(to: &response.headers)
+            return response
+        case .notImplemented:
+            return ErrorPage.response(.notImplemented, detail: "This server does not implement that method.")
+        }
     }
 
     /// `412` when `If-Match` or `If-Unmodified-Since` fails, `304` when `If-None-Match` or

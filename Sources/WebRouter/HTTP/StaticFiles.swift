@@ -58,19 +58,7 @@ final class StaticFiles: Sendable {
     /// The response for a request under the prefix: `GET` and `HEAD` only (`OPTIONS` is
     /// `204`, another known method `405`, both with `Allow: GET, HEAD`; an unknown one `501`).
     func response(method: HTTPMethod, path: String, headers: HTTPHeaders) -> HTTPResponse {
-        let allowed = AllowedMethods.readOnly
-        switch allowed.verdict(for: method) {
-        case .allowed:
-            break
-        case .options:
-            return allowed.optionsResponse()
-        case .notAllowed:
-            var response = ErrorPage.response(.methodNotAllowed, detail: "Static files answer GET and HEAD.")
-            allowed.apply(to: &response.headers)
-            return response
-        case .notImplemented:
-            return ErrorPage.response(.notImplemented, detail: "This server does not implement that method.")
-        }
+        if let refusal = StaticAsset.methodRefusal(method) { return refusal }
         guard let file = lookup(relative: path.dropFirst(prefix.count)) else {
             return ErrorPage.response(.notFound)
         }
