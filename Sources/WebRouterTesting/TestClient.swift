@@ -1,21 +1,35 @@
 import Logging
+import Testing
 import WebRouter
 
-/// A browser-like client for tests of a WebRouter app: it keeps cookies, follows redirects,
-/// reads pages' landmarks, and moves in the vocabulary of the tree — follow a link, submit a
-/// screen's action (the CSRF token comes from the form), go back, dismiss.
+/// A browser-like client for tests of a WebRouter app. It talks about pages the way a person
+/// uses them — fill fields by their labels, press buttons and follow links by their names,
+/// press Escape, go back in history — keeps cookies, follows redirects, and reads the
+/// landmarks of the tree: screen, tabs, breadcrumbs, modals, alerts.
 ///
-/// The same API runs in two modes: `.inProcess` (requests go straight to the app's handler,
-/// no socket) and `.live` (the real libmicrohttpd server on a free loopback port).
 /// ```swift
-/// let client = try TestClient(app, mode: .live)
-/// defer { Task { await client.shutdown() } }
-/// var page = try await client.get("/welcome/~login")
-/// page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
-/// try page.expect(screen: "Feed", selectedTab: "Feed")
-/// page = try await client.get(app.root().tab(Feed.self)!.move(\.match, 12))
-/// page = try await client.back(from: page)
+/// try await app.test(.inProcess) { client in      // or .live, or .browser
+///     try await client.get("/welcome/~login")
+///     try await client.fill("Username", with: "demo")
+///     try await client.fill("Password", with: "demo")
+///     try await client.press("Sign in")
+///     try client.expect(screen: "Feed", selectedTab: "Feed")
+///     try await client.click(.link("Share"))
+///     try await client.pressEscape()
+///     try await client.goBack()
+/// }
 /// ```
+///
+/// The same test runs in three modes: `.inProcess` (requests go straight to the app's handler,
+/// no socket), `.live` (the real libmicrohttpd server on a free loopback port) and `.browser`
+/// (that server driven through headless Chromium, where dialogs, Escape, focus and history
+/// are the browser's own). A locator that finds nothing or too much, a misspelled field, a
+/// missing option, a landmark that differs: each is recorded at the test's line with what
+/// the page has instead, its visible text and the requests that led there.
+///
+/// Each move returns the page it lands on and makes it the client's ``page``, so tests can
+/// also keep pages in variables and use the lower-level moves (``get(_:)``,
+/// ``submit(_:on:_:)``, ``follow(_:on:)``).
 public final class TestClient {
     /// Where requests go.
     public enum Mode: Sendable {
@@ -23,6 +37,8 @@ public final class TestClient {
         case inProcess
         /// Over HTTP to the real server on 127.0.0.1 and a port the OS picks.
         case live
+        /// The real server, driven through headless Chromium (W3C WebDriver, `chromedriver`).
+        case browser
     }
 
     /// The application under test.
@@ -35,7 +51,12 @@ public final class TestClient {
     public var followsRedirects = true
     /// Extra headers sent with every request.
     public var defaultHeaders: [(String, String)] = []
-    private let server: HTTPServer?
+    /// The page the client is on: the last one a move landed on.
+    public internal(set) var page: TestPage?
+    let server: HTTPServer?
+    var visits = VisitHistory()
+    var edits = FieldEdits()
+    var scopes: [Locator.Criterion] = []
 
     /// Makes a client; in `.live` mode this starts a server for the app (stop it with ``shutdown()``).
     public init(_ app: Application, mode: Mode = .inProcess, publicDirectory: String? = nil) throws {
@@ -44,7 +65,7 @@ public final class TestClient {
         switch mode {
         case .inProcess:
             server = nil
-        case .live:
+        case .live, .browser:
             var configuration = ServerConfiguration(port: 0)
             configuration.threadCount = 2
             configuration.publicDirectory = publicDirectory
@@ -66,9 +87,30 @@ public final class TestClient {
 
     // MARK: - Requests
 
-    /// Sends a request and follows redirects (unless turned off).
+    /// Sends a request and follows redirects (unless turned off); the result becomes ``page``
+    /// and a new entry of the visit history.
+    @discardableResult
     public func request(
         _ method: HTTPMethod, _ url: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) async throws -> TestPage {
+        let visit = VisitHistory.Entry(method: method, url: url, headers: headers, body: body)
+        let page = try await load(visit)
+        visits.push(visit, landedOn: page.url)
+        return page
+    }
+
+    /// Sends a visit's request, follows its redirects, and makes the result the current page.
+    func load(_ visit: VisitHistory.Entry) async throws -> TestPage {
+        var page = try await fetch(visit.method, visit.url, headers: visit.headers, body: visit.body)
+        visits.trail.append(page.summary(requested: visit.method.rawValue + " " + visit.url))
+        page.history = visits.trail
+        self.page = page
+        edits = FieldEdits()
+        return page
+    }
+
+    private func fetch(
+        _ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]
     ) async throws -> TestPage {
         var method = method, url = url, body = body, headers = headers
         var redirects: [(status: Int, location: String)] = []
@@ -93,42 +135,53 @@ public final class TestClient {
         }
     }
 
-    /// Loads `url` (a path with an optional query) with `GET`, following redirects.
+    /// Loads `url` (a path with an optional query) with `GET`, following redirects: a person
+    /// opening a link they were sent.
+    @discardableResult
     public func get(_ url: String) async throws -> TestPage {
         try await request(.get, url)
     }
 
     /// A typed deep link: `client.get(app.root().tab(Feed.self)!.move(\.match, 12))`.
+    @discardableResult
     public func get<S: ContentScreen>(_ path: PathBuilder<S>) async throws -> TestPage {
         try await request(.get, path.url)
     }
 
     /// Posts an urlencoded form.
+    @discardableResult
     public func post(_ url: String, form: [(String, String)]) async throws -> TestPage {
         let body = QueryItems(form).encoded
         return try await request(.post, url, headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                  body: Array(body.utf8))
     }
 
-    // MARK: - Moves
+    // MARK: - Moves by name (the lower-level vocabulary)
 
     /// Follows the link with this text (exactly, else the only one containing it).
-    public func follow(_ linkText: String, on page: TestPage) async throws -> TestPage {
-        try await follow(page.link(linkText), from: page)
+    @discardableResult
+    public func follow(_ linkText: String, on page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
+        try await follow(page.link(linkText, sourceLocation: sourceLocation), from: page)
     }
 
     /// Follows a link of a page.
+    @discardableResult
     public func follow(_ link: PageLink, from page: TestPage) async throws -> TestPage {
         try await get(resolve(link.href, against: page.url))
     }
 
     /// Submits the form that runs a screen action, with its current values (the CSRF token
-    /// included) overridden by `fields`.
-    public func submit(_ actionName: String, on page: TestPage, _ fields: [String: String] = [:]) async throws -> TestPage {
-        try await submit(page.form(actionName), from: page, fields)
+    /// included) overridden by `fields` — by field name. To fill fields by their labels, as a
+    /// person does, use ``fill(_:with:sourceLocation:)`` and ``press(_:sourceLocation:)``.
+    @discardableResult
+    public func submit(
+        _ actionName: String, on page: TestPage, _ fields: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> TestPage {
+        try await submit(page.form(actionName, sourceLocation: sourceLocation), from: page, fields)
     }
 
-    /// Submits a form of a page, GET or POST as it says.
+    /// Submits a form of a page, GET or POST as it says, its values overridden by `fields`.
+    @discardableResult
     public func submit(_ form: PageForm, from page: TestPage, _ fields: [String: String] = [:]) async throws -> TestPage {
         var values = form.fields.filter { fields[$0.name] == nil }.map { ($0.name, $0.value) }
         values += fields.keys.sorted().map { ($0, fields[$0]!) }
@@ -144,18 +197,22 @@ public final class TestClient {
         return try await get(query.isEmpty ? path : path + "?" + query)
     }
 
-    /// One screen back in the topmost layer's stack (its breadcrumb's previous entry).
-    public func back(from page: TestPage) async throws -> TestPage {
+    /// One screen back in the topmost layer's stack: its breadcrumb's previous entry (not the
+    /// visit history: that is ``goBack(sourceLocation:)``).
+    @discardableResult
+    public func back(from page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         guard let crumb = page.topBreadcrumb, crumb.items.count >= 2, let href = crumb.items[crumb.items.count - 2].href else {
-            throw page.failure("a breadcrumb to go back in", found: "breadcrumb \(page.topBreadcrumb?.description ?? "none")")
+            try page.failure("a breadcrumb to go back in", found: "breadcrumb \(page.topBreadcrumb?.description ?? "none")")
+                .record(at: sourceLocation)
         }
         return try await get(href)
     }
 
     /// Closes the topmost alert or modal layer by its dismiss link.
-    public func dismiss(from page: TestPage) async throws -> TestPage {
+    @discardableResult
+    public func dismiss(from page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         guard let href = page.alerts.last?.dismissHref ?? page.modals.last?.dismissHref else {
-            throw page.failure("a layer to dismiss", found: "no alert or modal")
+            try page.failure("a layer to dismiss", found: "no alert or modal").record(at: sourceLocation)
         }
         return try await get(href)
     }
@@ -176,7 +233,7 @@ public final class TestClient {
             var response = await app.respond(to: request)
             if method == .head { response.body = [] }
             return response
-        case .live:
+        case .live, .browser:
             guard let port = server?.port else { throw LoopbackError(description: "the live server is not running") }
             var raw = "\(method.rawValue) \(url) HTTP/1.1\r\nConnection: close\r\n"
             for header in allHeaders { raw += "\(header.name): \(header.value)\r\n" }

@@ -1,3 +1,4 @@
+import Testing
 import WebRouter
 
 /// A response as a test reads it: status, headers and body, and the landmarks of its HTML —
@@ -8,8 +9,11 @@ import WebRouter
 /// #expect(page.screen == "Match")
 /// #expect(page.tabBar?.selected == "Feed")
 /// #expect(page.breadcrumbs.first?.labels == ["Feed", "Tournament 5", "Match 12"])
-/// try page.expect(screen: "Match", selectedTab: "Feed")   // throws a message with the URL and status
+/// try page.expect(screen: "Match", selectedTab: "Feed", text: "Westmoor Town")
+/// let crest = try page.element(.link("Westmoor Town").within(.role(.main)))
 /// ```
+/// A failed expectation or locator is recorded at the test's line with the request, what the
+/// page showed instead, its visible text and the requests that led to it.
 public struct TestPage: Sendable {
     /// The method of the request that produced this page (after redirects, `GET`).
     public let method: String
@@ -25,6 +29,9 @@ public struct TestPage: Sendable {
     public let redirects: [(status: Int, location: String)]
     /// The parsed HTML.
     public let document: HTMLNode
+    /// The requests that led to this page, oldest first (`GET /feed → 200`,
+    /// `POST /feed/~login → 303 → /feed`), as failure messages show them.
+    public internal(set) var history: [String] = []
 
     init(method: String, url: String, response: HTTPResponse, redirects: [(status: Int, location: String)]) {
         self.method = method
@@ -34,11 +41,17 @@ public struct TestPage: Sendable {
         self.body = response.body
         self.redirects = redirects
         let isHTML = response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
-        self.document = HTMLTreeParser.parse(isHTML ? String(decoding: response.body, as: UTF8.self) : "")
+        self.document = HTMLNode.parse(isHTML ? String(decoding: response.body, as: UTF8.self) : "")
     }
 
-    /// The body as text.
+    /// The body as text (the raw HTML of a page; prefer ``visibleText`` and locators).
     public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The text a person sees on the page, whitespace collapsed: the body without hidden
+    /// parts, scripts or styles.
+    public var visibleText: String {
+        (document.first { $0.tag == "body" } ?? document).visibleText(excluding: nil)
+    }
 
     /// `Location` of a redirect that was not followed.
     public var location: String? { headers["Location"] }
@@ -154,48 +167,103 @@ public struct TestPage: Sendable {
     // MARK: - Finding
 
     /// The link whose text is `text` (exactly, else the only one containing it).
-    public func link(_ text: String) throws(PageExpectationFailure) -> PageLink {
+    public func link(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageLink {
         let all = links
         if let exact = all.first(where: { $0.text == text }) { return exact }
         let containing = all.filter { $0.text.contains(text) }
         if containing.count == 1 { return containing[0] }
-        throw failure("no link \"\(text)\"", found: containing.isEmpty
-            ? "links: " + all.prefix(30).map(\.description).joined(separator: ", ")
+        try failure("no link \"\(text)\"", found: containing.isEmpty
+            ? "links here: " + all.prefix(30).map(\.description).joined(separator: ", ")
             : "several links contain it: " + containing.map(\.description).joined(separator: ", "))
+            .record(at: sourceLocation)
     }
 
     /// The form that runs a screen action (by its action name).
-    public func form(_ actionName: String) throws(PageExpectationFailure) -> PageForm {
+    public func form(_ actionName: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageForm {
         if let form = forms.first(where: { $0.actionName == actionName }) { return form }
-        throw failure("no form for action \"\(actionName)\"", found: "forms: " + forms.map { "\($0.actionName ?? "-") → \($0.action)" }.joined(separator: ", "))
+        try failure("no form for action \"\(actionName)\"", found: "forms here: " + forms.map { "\($0.actionName ?? "-") → \($0.action)" }.joined(separator: ", "))
+            .record(at: sourceLocation)
+    }
+
+    // MARK: - Locators
+
+    /// The one element `locator` finds; none or several is a failure at the caller's line that
+    /// lists what the page has.
+    public func element(_ locator: Locator, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageElement {
+        try PageElement(resolve(locator).get(sourceLocation))
+    }
+
+    /// Every element `locator` finds, in document order (none is no failure).
+    public func elements(_ locator: Locator) -> [PageElement] {
+        LocatorResolution.all(locator, in: document).map(PageElement.init)
+    }
+
+    /// How many elements `locator` finds: `#expect(page.count(.role(.listitem)) == 3)`.
+    public func count(_ locator: Locator) -> Int {
+        LocatorResolution.all(locator, in: document).count
+    }
+
+    /// Whether `locator` finds at least one element: `#expect(page.has(.alertDialog("Delete?")))`.
+    public func has(_ locator: Locator) -> Bool {
+        !LocatorResolution.all(locator, in: document).isEmpty
+    }
+
+    func resolve(_ locator: Locator) -> LocatedNode {
+        LocatedNode(page: self, locator: locator, resolution: LocatorResolution.resolve(locator, in: document))
     }
 
     // MARK: - Expectations with clear messages
 
-    /// Checks landmarks at once; the error names the URL, the status and what differed.
+    /// Checks landmarks at once. A difference is recorded at the caller's line, naming the
+    /// request, what the page showed, its visible text and the requests that led there, and
+    /// stops the test.
+    ///
+    /// - Parameters:
+    ///   - status: the status code (200 unless given; `nil` accepts any).
+    ///   - url: the page's path and query, after redirects.
+    ///   - screen: `<body data-screen>`, the topmost screen's type name.
+    ///   - selectedTab: the label of the tab bar's current tab.
+    ///   - breadcrumb: the topmost layer's breadcrumb labels, root first.
+    ///   - modals: the screens of the modal layers, bottom to top.
+    ///   - text: text the page shows (``visibleText`` contains it).
     public func expect(
-        status expectedStatus: Int? = 200, screen expectedScreen: String? = nil, selectedTab: String? = nil,
-        breadcrumb: [String]? = nil, modals expectedModals: [String]? = nil
-    ) throws(PageExpectationFailure) {
+        status expectedStatus: Int? = 200, url expectedURL: String? = nil, screen expectedScreen: String? = nil,
+        selectedTab: String? = nil, breadcrumb: [String]? = nil, modals expectedModals: [String]? = nil,
+        text expectedText: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         if let expectedStatus, status.code != expectedStatus {
-            throw failure("expected status \(expectedStatus)", found: "status \(status.code)")
+            try failure("expected status \(expectedStatus)", found: "status \(status.code)").record(at: sourceLocation)
+        }
+        if let expectedURL, url != expectedURL {
+            try failure("expected URL \(expectedURL)", found: "URL \(url)").record(at: sourceLocation)
         }
         if let expectedScreen, screen != expectedScreen {
-            throw failure("expected screen \"\(expectedScreen)\"", found: "screen \(screen.map { "\"\($0)\"" } ?? "none")")
+            try failure("expected screen \"\(expectedScreen)\"", found: "screen \(screen.map { "\"\($0)\"" } ?? "none")")
+                .record(at: sourceLocation)
         }
         if let selectedTab, tabBar?.selected != selectedTab {
-            throw failure("expected selected tab \"\(selectedTab)\"", found: "selected tab \(tabBar?.selected ?? "none")")
+            try failure("expected selected tab \"\(selectedTab)\"", found: "selected tab \(tabBar?.selected.map { "\"\($0)\"" } ?? "none")")
+                .record(at: sourceLocation)
         }
         if let breadcrumb, topBreadcrumb?.labels != breadcrumb {
-            throw failure("expected breadcrumb \(breadcrumb.joined(separator: " › "))", found: "breadcrumb \(topBreadcrumb?.description ?? "none")")
+            try failure("expected breadcrumb \(breadcrumb.joined(separator: " › "))", found: "breadcrumb \(topBreadcrumb?.description ?? "none")")
+                .record(at: sourceLocation)
         }
         if let expectedModals, modals.map(\.screen) != expectedModals {
-            throw failure("expected modals \(expectedModals)", found: "modals \(modals.map(\.screen))")
+            try failure("expected modals \(expectedModals)", found: "modals \(modals.map(\.screen))").record(at: sourceLocation)
+        }
+        if let expectedText, !visibleText.contains(expectedText.collapsingWhitespace) {
+            try failure("expected the text \"\(expectedText)\"", found: "").record(at: sourceLocation)
         }
     }
 
-    func failure(_ expectation: String, found: String) -> PageExpectationFailure {
-        PageExpectationFailure(method: method, url: url, status: status.code, expectation: expectation, found: found)
+    /// `POST /b → 303 → /c → 200`: the request, its redirects and the final status.
+    func summary(requested: String) -> String {
+        ([requested] + redirects.map { "\($0.status) → \($0.location)" } + ["\(status.code)"]).joined(separator: " → ")
+    }
+
+    func failure(_ expectation: String, found: String) -> TestFailure {
+        TestFailure(page: self, expectation: expectation, found: found)
     }
 
     private var modalNodes: [HTMLNode] {
@@ -210,18 +278,21 @@ public struct TestPage: Sendable {
     }
 }
 
-/// A landmark that differs from what a test expected, with the request that showed it:
-/// `GET /feed/match/12 → 404: expected screen "Match", found screen "Error"`.
-public struct PageExpectationFailure: Error, CustomStringConvertible, Sendable {
-    /// The request's method (`GET`, `POST`).
-    public let method: String
-    /// The request's URL.
-    public let url: String
-    /// The response's status code.
-    public let status: Int
-    /// What the test expected (`expected screen "Match"`).
-    public let expectation: String
-    /// What the page showed instead (`screen "Error"`).
-    public let found: String
-    public var description: String { "\(method) \(url) → \(status): \(expectation), found \(found)" }
+/// What a locator found on a page, for the client to act on or report.
+struct LocatedNode {
+    let page: TestPage
+    let locator: Locator
+    let resolution: LocatorResolution
+
+    /// The element, or a failure recorded at `sourceLocation`.
+    func get(_ sourceLocation: SourceLocation) throws -> HTMLNode {
+        switch resolution {
+        case .found(let node): return node
+        case .missing(let candidates):
+            try page.failure("no \(locator)", found: candidates).record(at: sourceLocation)
+        case .ambiguous(let matches):
+            try page.failure("\(matches.count) elements match \(locator)", found: "matches: " + matches.joined(separator: ", "))
+                .record(at: sourceLocation)
+        }
+    }
 }

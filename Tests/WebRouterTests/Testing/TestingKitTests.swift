@@ -5,7 +5,7 @@ import Testing
 @Suite("The WebRouterTesting kit")
 struct TestingKitTests {
     @Test func parsesElementsAttributesEntitiesAndVoidElements() {
-        let document = HTMLTreeParser.parse(#"""
+        let document = HTMLNode.parse(#"""
         <!doctype html><html><head><title>A &amp; B</title><script>if (a < b) {}</script></head>
         <body data-screen="X"><!-- note --><p class=intro>Hello <b>world</b><br>again&#39;s &#x27;&quot;</p>
         <input name="q" value="a&lt;b" disabled><img src=x.png alt=""><a href="/y" aria-current="page">Y</a></body></html>
@@ -47,20 +47,19 @@ struct TestingKitTests {
         let form = try test.form("save")
         #expect(form.method == "post" && form.action == "/x")
         #expect(form.fields.map(\.name) == ["_csrf", "name"])
-        #expect(throws: PageExpectationFailure.self) { try test.form("delete") }
+        withKnownIssue { _ = try test.form("delete") }
         #expect(try test.link("Player 7").href == "/search/~user/7")
     }
 
     @Test func failuresNameTheRequestStatusAndLandmark() throws {
         let response = HTTPResponse.html(#"<html><body data-screen="Error"></body></html>"#, status: .notFound)
         let page = TestPage(method: "GET", url: "/feed/match/99", response: response, redirects: [])
-        do {
+        withKnownIssue {
             try page.expect(status: nil, screen: "Match")
-            Issue.record("expected a failure")
-        } catch {
-            #expect(error.description == #"GET /feed/match/99 → 404: expected screen "Match", found screen "Error""#)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix(#"GET /feed/match/99 → 404: expected screen "Match""#) && $0.rawValue.contains(#"found screen "Error""#) }
         }
-        #expect(throws: PageExpectationFailure.self) { try page.expect(screen: "Error") }   // status 200 expected
+        withKnownIssue { try page.expect(screen: "Error") }   // status 200 expected
     }
 
     @Test func theCookieJarFollowsSetCookie() {

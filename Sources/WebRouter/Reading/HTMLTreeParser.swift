@@ -1,18 +1,18 @@
 import Foundation
 
 /// A small, forgiving HTML parser: enough to read the pages a WebRouter app renders
-/// (and most hand-written HTML) into a tree of ``HTMLNode``s for assertions.
+/// (and a browser's serialization of its DOM) into a tree of ``HTMLNode``s.
 ///
 /// It knows void elements, raw-text elements (`script`, `style`), comments, the doctype,
 /// quoted and unquoted attributes and character references; an end tag closes the
 /// nearest open element with its name.
-public enum HTMLTreeParser {
+enum HTMLTreeParser {
     static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
                                             "meta", "source", "track", "wbr"]
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
 
     /// Parses a document; never fails.
-    public static func parse(_ html: String) -> HTMLNode {
+    static func parse(_ html: String) -> HTMLNode {
         let root = HTMLNode(tag: "#document")
         var stack: [HTMLNode] = [root]
         let bytes = Array(html.utf8)

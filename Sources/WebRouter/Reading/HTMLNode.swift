@@ -1,9 +1,17 @@
-/// An element of a parsed page, for reading landmarks in tests.
+/// An element of a page as WebRouter reads HTML back — the read side of the HTML DSL. The
+/// page state a client gets with `Accept: application/json` is read from it, and so are the
+/// landmarks and locators of WebRouterTesting.
 ///
 /// ```swift
-/// let body = page.document.first { $0.tag == "body" }
-/// body?["data-screen"]      // "Match"
+/// let document = HTMLNode.parse(#"<body data-screen="Match"><h1>Match 12</h1></body>"#)
+/// document.first { $0.tag == "body" }?["data-screen"]   // "Match"
+/// document.first { $0.tag == "h1" }?.text                // "Match 12"
 /// ```
+///
+/// The parser is small and forgiving: it knows void and raw-text elements, comments, the
+/// doctype, quoted and unquoted attributes and character references, and an end tag closes
+/// the nearest open element with its name. It does not infer omitted end tags (`<p>`, `<li>`),
+/// which neither WebRouter's pages nor a browser's serialization of its DOM leave out.
 public final class HTMLNode: @unchecked Sendable {
     /// Lowercase tag name; `#text` for text nodes, `#document` for the root.
     public let tag: String
@@ -20,6 +28,11 @@ public final class HTMLNode: @unchecked Sendable {
         self.tag = tag
         self.attributes = attributes
         self.textValue = text
+    }
+
+    /// Parses a document into its root node (tag `#document`); never fails.
+    public static func parse(_ html: String) -> HTMLNode {
+        HTMLTreeParser.parse(html)
     }
 
     /// An attribute's value.
