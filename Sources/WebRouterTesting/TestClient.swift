@@ -124,7 +124,7 @@ public final class TestClient {
             redirects.append((code, location))
             guard redirects.count <= 10 else {
                 throw TestPage(method: method.rawValue, url: url, response: response, redirects: redirects)
-                    .failure("at most 10 redirects", found: redirects.map(\.location).joined(separator: " → "))
+                    .failure("more than 10 redirects", details: redirects.map(\.location).joined(separator: " → "))
             }
             url = resolve(location, against: url)
             if code == 303 || ((code == 301 || code == 302) && method == .post) {
@@ -202,7 +202,7 @@ public final class TestClient {
     @discardableResult
     public func back(from page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         guard let crumb = page.topBreadcrumb, crumb.items.count >= 2, let href = crumb.items[crumb.items.count - 2].href else {
-            try page.failure("a breadcrumb to go back in", found: "breadcrumb \(page.topBreadcrumb?.description ?? "none")")
+            try page.failure("no breadcrumb to go back in", details: "breadcrumb \(page.topBreadcrumb?.description ?? "none")")
                 .record(at: sourceLocation)
         }
         return try await get(href)
@@ -212,7 +212,7 @@ public final class TestClient {
     @discardableResult
     public func dismiss(from page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         guard let href = page.alerts.last?.dismissHref ?? page.modals.last?.dismissHref else {
-            try page.failure("a layer to dismiss", found: "no alert or modal").record(at: sourceLocation)
+            try page.failure("no layer to dismiss", details: "no alert or modal is open").record(at: sourceLocation)
         }
         return try await get(href)
     }

@@ -172,7 +172,7 @@ public struct TestPage: Sendable {
         if let exact = all.first(where: { $0.text == text }) { return exact }
         let containing = all.filter { $0.text.contains(text) }
         if containing.count == 1 { return containing[0] }
-        try failure("no link \"\(text)\"", found: containing.isEmpty
+        try failure("no link \"\(text)\"", details: containing.isEmpty
             ? "links here: " + all.prefix(30).map(\.description).joined(separator: ", ")
             : "several links contain it: " + containing.map(\.description).joined(separator: ", "))
             .record(at: sourceLocation)
@@ -181,7 +181,7 @@ public struct TestPage: Sendable {
     /// The form that runs a screen action (by its action name).
     public func form(_ actionName: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageForm {
         if let form = forms.first(where: { $0.actionName == actionName }) { return form }
-        try failure("no form for action \"\(actionName)\"", found: "forms here: " + forms.map { "\($0.actionName ?? "-") → \($0.action)" }.joined(separator: ", "))
+        try failure("no form for action \"\(actionName)\"", details: "forms here: " + forms.map { "\($0.actionName ?? "-") → \($0.action)" }.joined(separator: ", "))
             .record(at: sourceLocation)
     }
 
@@ -253,7 +253,7 @@ public struct TestPage: Sendable {
             try failure("expected modals \(expectedModals)", found: "modals \(modals.map(\.screen))").record(at: sourceLocation)
         }
         if let expectedText, !visibleText.contains(expectedText.collapsingWhitespace) {
-            try failure("expected the text \"\(expectedText)\"", found: "").record(at: sourceLocation)
+            try failure("expected the text \"\(expectedText)\"").record(at: sourceLocation)
         }
     }
 
@@ -262,8 +262,8 @@ public struct TestPage: Sendable {
         ([requested] + redirects.map { "\($0.status) → \($0.location)" } + ["\(status.code)"]).joined(separator: " → ")
     }
 
-    func failure(_ expectation: String, found: String) -> TestFailure {
-        TestFailure(page: self, expectation: expectation, found: found)
+    func failure(_ expectation: String, found: String = "", details: String = "") -> TestFailure {
+        TestFailure(page: self, expectation: expectation, found: found, details: details)
     }
 
     private var modalNodes: [HTMLNode] {
@@ -289,9 +289,9 @@ struct LocatedNode {
         switch resolution {
         case .found(let node): return node
         case .missing(let candidates):
-            try page.failure("no \(locator)", found: candidates).record(at: sourceLocation)
+            try page.failure("no \(locator)", details: candidates).record(at: sourceLocation)
         case .ambiguous(let matches):
-            try page.failure("\(matches.count) elements match \(locator)", found: "matches: " + matches.joined(separator: ", "))
+            try page.failure("\(matches.count) elements match \(locator)", details: "matches: " + matches.joined(separator: ", "))
                 .record(at: sourceLocation)
         }
     }

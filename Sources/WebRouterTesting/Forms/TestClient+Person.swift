@@ -25,7 +25,7 @@ extension TestClient {
     public func click(_ locator: Locator, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         let (page, node) = try locate(locator, sourceLocation)
         if node.isDisabled {
-            try page.failure("\(PageElement.describe(node)) is disabled", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(node)) is disabled").record(at: sourceLocation)
         }
         if mode == .browser { return try await browserClick(node, sourceLocation) }
         if node.tag == "a" || node.tag == "area", let href = node["href"] {
@@ -35,7 +35,7 @@ extension TestClient {
         if node.isSubmitButton {
             return try await submit(node, on: page, sourceLocation)
         }
-        try page.failure("\(PageElement.describe(node)) does nothing without JavaScript: only links and submit buttons can be clicked outside .browser mode", found: "")
+        try page.failure("\(PageElement.describe(node)) does nothing without JavaScript: only links and submit buttons can be clicked outside .browser mode")
             .record(at: sourceLocation)
     }
 
@@ -54,7 +54,7 @@ extension TestClient {
     public func pressEscape(sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         let page = try currentPage(sourceLocation)
         guard let href = page.alerts.last?.dismissHref ?? page.modals.last?.dismissHref else {
-            try page.failure("a layer for Escape to close", found: "no alert or modal is open").record(at: sourceLocation)
+            try page.failure("no layer for Escape to close", details: "no alert or modal is open").record(at: sourceLocation)
         }
         if mode == .browser { return try await browserPressEscape(sourceLocation) }
         return try await get(resolve(href, against: page.url))
@@ -75,11 +75,11 @@ extension TestClient {
         let typeable = field.tag == "textarea"
             || (field.tag == "input" && !["checkbox", "radio", "file", "submit", "button", "reset", "image", "hidden"].contains(field.inputType))
         guard typeable else {
-            try page.failure("\(PageElement.describe(field)) is not a text field", found: "use check, choose, select or attach").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(field)) is not a text field", details: "use check, choose, select or attach for it").record(at: sourceLocation)
         }
         try usable(field, on: page, sourceLocation)
         if field["readonly"] != nil {
-            try page.failure("\(PageElement.describe(field)) is read-only", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(field)) is read-only").record(at: sourceLocation)
         }
         if mode == .browser { return try await browserFill(field, with: value) }
         edits.setValue(value, of: field)
@@ -121,7 +121,7 @@ extension TestClient {
             return page
         }
         let pickers = root.descendants.filter { ["navigation", "group", "radiogroup"].contains($0.role ?? "") && !$0.isHidden }
-        try page.failure("no picker \"\(picker)\"", found: "pickers and groups here: " + pickers.map(PageElement.describe).joined(separator: ", "))
+        try page.failure("no picker \"\(picker)\"", details: "pickers and groups here: " + pickers.map(PageElement.describe).joined(separator: ", "))
             .record(at: sourceLocation)
     }
 
@@ -130,7 +130,7 @@ extension TestClient {
     public func select(_ option: String, from label: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let (page, select) = try locate(.label(label), sourceLocation)
         guard select.tag == "select" else {
-            try page.failure("\(PageElement.describe(select)) is not a select", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(select)) is not a select").record(at: sourceLocation)
         }
         try usable(select, on: page, sourceLocation)
         let options = select.all("option")
@@ -139,11 +139,11 @@ extension TestClient {
         if matches.isEmpty { matches = options.filter { $0.text.lowercased().contains(wanted.lowercased()) } }
         guard matches.count == 1, let chosen = matches.first else {
             try page.failure(matches.isEmpty ? "no option \"\(option)\" in \(PageElement.describe(select))" : "\(matches.count) options match \"\(option)\"",
-                             found: "options: " + options.map { "\"\($0.text)\"" + ($0.isDisabled ? " (disabled)" : "") }.joined(separator: ", "))
+                             details: "options: " + options.map { "\"\($0.text)\"" + ($0.isDisabled ? " (disabled)" : "") }.joined(separator: ", "))
                 .record(at: sourceLocation)
         }
         if chosen.isDisabled {
-            try page.failure("option \"\(chosen.text)\" of \(PageElement.describe(select)) is disabled", found: "").record(at: sourceLocation)
+            try page.failure("option \"\(chosen.text)\" of \(PageElement.describe(select)) is disabled").record(at: sourceLocation)
         }
         if mode == .browser { return try await browserSelect(chosen) }
         let current = edits.selectedOptions(of: select) ?? FormEntryList.selectedOptions(of: select)
@@ -155,7 +155,7 @@ extension TestClient {
     public func attach(_ file: TestFile, to label: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let (page, input) = try locate(.label(label), sourceLocation)
         guard input.tag == "input", input.inputType == "file" else {
-            try page.failure("\(PageElement.describe(input)) is not a file input", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(input)) is not a file input").record(at: sourceLocation)
         }
         try usable(input, on: page, sourceLocation)
         if mode == .browser { return try await browserAttach(file, to: input) }
@@ -184,7 +184,7 @@ extension TestClient {
 
     func currentPage(_ sourceLocation: SourceLocation) throws -> TestPage {
         guard let page else {
-            try TestFailure(page: nil, expectation: "a page to act on", found: "the client has loaded none yet: start with get(_:)", history: [])
+            try TestFailure(page: nil, expectation: "a page to act on", details: "the client has loaded none yet: start with get(_:)", history: [])
                 .record(at: sourceLocation)
         }
         return page
@@ -206,14 +206,14 @@ extension TestClient {
 
     private func usable(_ field: HTMLNode, on page: TestPage, _ sourceLocation: SourceLocation) throws {
         if field.isDisabled {
-            try page.failure("\(PageElement.describe(field)) is disabled", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(field)) is disabled").record(at: sourceLocation)
         }
     }
 
     private func setBox(_ label: String, to isChecked: Bool, kind: String, _ sourceLocation: SourceLocation) async throws {
         let (page, box) = try locate(.label(label), sourceLocation)
         guard box.tag == "input", box.inputType == kind || (kind == "checkbox" && box.inputType == "radio" && isChecked) else {
-            try page.failure("\(PageElement.describe(box)) is not a \(kind)", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(box)) is not a \(kind)").record(at: sourceLocation)
         }
         try await set(box, checked: isChecked, on: page, sourceLocation)
     }
@@ -228,7 +228,7 @@ extension TestClient {
     func submit(_ submitter: HTMLNode, on page: TestPage, _ sourceLocation: SourceLocation) async throws -> TestPage {
         let form: HTMLNode? = submitter["form"].flatMap { id in page.document.element(withID: id) } ?? submitter.enclosing("form")
         guard let form else {
-            try page.failure("\(PageElement.describe(submitter)) belongs to no form", found: "").record(at: sourceLocation)
+            try page.failure("\(PageElement.describe(submitter)) belongs to no form").record(at: sourceLocation)
         }
         let list = FormEntryList(form: form, submitter: submitter, edits: edits, pageURL: page.url)
         let target = resolve(list.action, against: page.url)

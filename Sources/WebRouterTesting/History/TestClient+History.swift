@@ -24,7 +24,7 @@ extension TestClient {
 
     private func traverse(by offset: Int, _ what: String, _ sourceLocation: SourceLocation) async throws -> TestPage {
         guard let entry = visits.entry(at: offset) else {
-            try TestFailure(page: page, expectation: "a page to \(what) to", found: "visit history: \(visits.description)", history: visits.trail)
+            try TestFailure(page: page, expectation: "no page to \(what) to", details: "visit history: \(visits.description.isEmpty ? "empty" : visits.description)", history: visits.trail)
                 .record(at: sourceLocation)
         }
         visits.move(by: offset)

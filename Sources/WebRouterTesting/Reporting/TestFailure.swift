@@ -14,21 +14,25 @@ import WebRouter
 struct TestFailure: Error, CustomStringConvertible {
     let request: String?
     let expectation: String
+    /// What the page showed instead, after the expectation: `…, found screen "Error"`.
     let found: String
+    /// What the page offers instead (the candidates of a locator), on the lines below.
+    let details: String
     let pageText: String?
     let history: [String]
 
-    init(page: TestPage?, expectation: String, found: String, history: [String]? = nil) {
+    init(page: TestPage?, expectation: String, found: String = "", details: String = "", history: [String]? = nil) {
         self.request = page.map { "\($0.method) \($0.url) → \($0.status.code)" }
         self.expectation = expectation
         self.found = found
+        self.details = details
         self.pageText = page.map { Self.trimmed($0.visibleText, to: 400) }
         self.history = history ?? page?.history ?? []
     }
 
     var description: String {
-        var lines = [(request.map { $0 + ": " } ?? "") + expectation]
-        if !found.isEmpty { lines.append("  " + found.replacingOccurrences(of: "\n", with: "\n  ")) }
+        var lines = [(request.map { $0 + ": " } ?? "") + expectation + (found.isEmpty ? "" : ", found " + found)]
+        if !details.isEmpty { lines.append("  " + details.replacingOccurrences(of: "\n", with: "\n  ")) }
         if let pageText { lines.append("  page text: " + (pageText.isEmpty ? "(none)" : pageText)) }
         if !history.isEmpty { lines.append("  history: " + history.suffix(8).joined(separator: " · ")) }
         return lines.joined(separator: "\n")
