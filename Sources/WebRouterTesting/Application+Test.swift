@@ -1,7 +1,8 @@
 import WebRouter
 
 extension Application {
-    /// Runs a test body with a client for this app, then stops the live server if any.
+    /// Runs a test body with a client for this app, then quits the browser and stops the live
+    /// server, if any.
     ///
     /// ```swift
     /// try await app.test(.live) { client in
@@ -10,10 +11,10 @@ extension Application {
     /// }
     /// ```
     public func test<Result>(
-        _ mode: TestClient.Mode = .inProcess, publicDirectory: String? = nil,
+        _ mode: TestClient.Mode = .inProcess, publicDirectory: String? = nil, browser: BrowserOptions = BrowserOptions(),
         _ body: (TestClient) async throws -> Result
     ) async throws -> Result {
-        let client = try TestClient(self, mode: mode, publicDirectory: publicDirectory)
+        let client = try TestClient(self, mode: mode, publicDirectory: publicDirectory, browser: browser)
         do {
             let result = try await body(client)
             await client.shutdown()

@@ -54,14 +54,19 @@ public final class TestClient {
     /// The page the client is on: the last one a move landed on.
     public internal(set) var page: TestPage?
     let server: HTTPServer?
+    /// How `.browser` mode runs Chromium.
+    public let browserOptions: BrowserOptions
+    let browser = BrowserHandle()
     var visits = VisitHistory()
     var edits = FieldEdits()
     var scopes: [Locator.Criterion] = []
 
-    /// Makes a client; in `.live` mode this starts a server for the app (stop it with ``shutdown()``).
-    public init(_ app: Application, mode: Mode = .inProcess, publicDirectory: String? = nil) throws {
+    /// Makes a client; in `.live` and `.browser` modes this starts a server for the app, and
+    /// the browser on first use (stop both with ``shutdown()``).
+    public init(_ app: Application, mode: Mode = .inProcess, publicDirectory: String? = nil, browser: BrowserOptions = BrowserOptions()) throws {
         self.app = app
         self.mode = mode
+        self.browserOptions = browser
         switch mode {
         case .inProcess:
             server = nil
@@ -80,8 +85,10 @@ public final class TestClient {
     /// The live server's port (`nil` in process).
     public var port: Int? { server?.port }
 
-    /// Stops the live server, if any.
+    /// Quits the browser and stops the live server, if any.
     public func shutdown() async {
+        await browser.session?.quit()
+        browser.session = nil
         await server?.stop()
     }
 
@@ -112,6 +119,7 @@ public final class TestClient {
     private func fetch(
         _ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]
     ) async throws -> TestPage {
+        if mode == .browser { return try await browserFetch(method, url, headers: headers, body: body) }
         var method = method, url = url, body = body, headers = headers
         var redirects: [(status: Int, location: String)] = []
         while true {
@@ -233,7 +241,7 @@ public final class TestClient {
             var response = await app.respond(to: request)
             if method == .head { response.body = [] }
             return response
-        case .live, .browser:
+        case .live, .browser:   // .browser: the kit's own requests, never the browser's
             guard let port = server?.port else { throw LoopbackError(description: "the live server is not running") }
             var raw = "\(method.rawValue) \(url) HTTP/1.1\r\nConnection: close\r\n"
             for header in allHeaders { raw += "\(header.name): \(header.value)\r\n" }

@@ -1,14 +1,221 @@
+import Foundation
 import Testing
 import WebRouter
 
-// TEMPORARY: replaced when the WebDriver client lands.
+/// How ``TestClient`` runs headless Chromium in `.browser` mode.
+///
+/// ```swift
+/// let phone = try TestClient(app, mode: .browser, browser: BrowserOptions(width: 390, height: 844))
+/// let noScript = try TestClient(app, mode: .browser, browser: BrowserOptions(javaScript: false))
+/// ```
+public struct BrowserOptions: Sendable {
+    /// The window's width in CSS pixels.
+    public var width: Int
+    /// The window's height in CSS pixels.
+    public var height: Int
+    /// Whether pages run their scripts (`false`: the page as a browser without JavaScript shows it).
+    public var javaScript: Bool
+    /// Whether the browser asks pages for reduced motion (no view transitions to wait out).
+    public var reducedMotion: Bool
+
+    /// A 1280 × 900 window with JavaScript and reduced motion.
+    public init(width: Int = 1280, height: Int = 900, javaScript: Bool = true, reducedMotion: Bool = true) {
+        self.width = width
+        self.height = height
+        self.javaScript = javaScript
+        self.reducedMotion = reducedMotion
+    }
+}
+
 extension TestClient {
-    struct BrowserPending: Error {}
-    func browserClick(_ node: HTMLNode, _ sourceLocation: SourceLocation) async throws -> TestPage { throw BrowserPending() }
-    func browserPressEscape(_ sourceLocation: SourceLocation) async throws -> TestPage { throw BrowserPending() }
-    func browserFill(_ node: HTMLNode, with value: String) async throws { throw BrowserPending() }
-    func browserSelect(_ option: HTMLNode) async throws { throw BrowserPending() }
-    func browserAttach(_ file: TestFile, to input: HTMLNode) async throws { throw BrowserPending() }
-    func browserSetChecked(_ box: HTMLNode, _ isChecked: Bool) async throws { throw BrowserPending() }
-    func browserTraverse(by offset: Int, requested: VisitHistory.Entry) async throws -> TestPage { throw BrowserPending() }
+    /// Why `.browser` mode cannot run on this machine (`nil` when it can): chromedriver or
+    /// Chromium missing (Debian: `apt install chromium chromium-driver`; `CHROMEDRIVER` and
+    /// `CHROMIUM` name other paths). A `.browser` client started where it is not `nil` cancels
+    /// the current test with this reason, so it is reported as skipped, never as passed.
+    public static var browserUnavailableReason: String? { WebDriverSession.unavailableReason }
+
+    /// A PNG of what the browser shows (`.browser` mode only).
+    public func screenshot(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [UInt8] {
+        guard mode == .browser else {
+            try TestFailure(page: page, expectation: "a screenshot needs .browser mode").record(at: sourceLocation)
+        }
+        return try await browserSession().screenshot()
+    }
+
+    /// Runs JavaScript in the page (`.browser` mode only) and returns what it returns, as JSON
+    /// text: `try await client.evaluate("return document.activeElement.textContent")`.
+    public func evaluate(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        guard mode == .browser else {
+            try TestFailure(page: page, expectation: "running a script needs .browser mode").record(at: sourceLocation)
+        }
+        let value = try await browserSession().execute(script)
+        return value.stringValue ?? value.serialized
+    }
+
+    // MARK: - The session
+
+    /// The browser session, started on first use.
+    func browserSession() async throws -> WebDriverSession {
+        if let session = browser.session { return session }
+        if let reason = WebDriverSession.unavailableReason {
+            try Test.cancel(Comment(rawValue: "headless Chromium is not available: \(reason)"))
+        }
+        var options = WebDriverSession.Options(
+            width: browserOptions.width, height: browserOptions.height,
+            javaScript: browserOptions.javaScript, reducedMotion: browserOptions.reducedMotion)
+        options.pageLoadTimeout = .seconds(30)
+        let session = try await WebDriverSession.start(options)
+        browser.session = session
+        return session
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(server?.port ?? 0)" }
+
+    /// Loads a URL in the browser (a GET without a body is all a browser can be told to do).
+    func browserFetch(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]) async throws -> TestPage {
+        guard method == .get, body.isEmpty, headers.isEmpty else {
+            throw TestFailure(page: page, expectation: "\(method.rawValue) \(url) with headers or a body cannot be sent in .browser mode",
+                              details: "a browser only opens URLs: use get(_:), or fill fields and press a form's button")
+        }
+        let session = try await browserSession()
+        try await session.navigate(to: baseURL + url)
+        return try await snapshot(session)
+    }
+
+    /// The page the browser shows now, read from its DOM.
+    func snapshot(_ session: WebDriverSession) async throws -> TestPage {
+        let state = try await session.execute("""
+            var entry = performance.getEntriesByType("navigation")[0];
+            return [document.documentElement.outerHTML, location.pathname + location.search,
+                    entry && entry.responseStatus ? entry.responseStatus : 200];
+            """).arrayValue ?? []
+        let html = "<!DOCTYPE html>" + (state.first?.stringValue ?? "")
+        let url = state.count > 1 ? state[1].stringValue ?? "/" : "/"
+        let status = state.count > 2 ? state[2].intValue ?? 200 : 200
+        let response = HTTPResponse(status: HTTPStatus(code: status), headers: ["Content-Type": "text/html; charset=utf-8"],
+                                    body: Array(html.utf8))
+        return TestPage(method: "GET", url: url, response: response, redirects: [])
+    }
+
+    /// Makes what the browser shows after a move the client's page, with a visit recorded.
+    private func arrive(_ session: WebDriverSession, by move: String, newVisit: Bool) async throws -> TestPage {
+        var page = try await snapshot(session)
+        visits.trail.append("\(move) → \(page.url) → \(page.status.code)")
+        page.history = visits.trail
+        if newVisit { visits.push(VisitHistory.Entry(method: .get, url: page.url, headers: [], body: []), landedOn: page.url) }
+        self.page = page
+        edits = FieldEdits()
+        return page
+    }
+
+    /// The browser's element for a node of the current snapshot: the same path in the DOM.
+    private func element(for node: HTMLNode, in session: WebDriverSession) async throws -> WebDriverElement {
+        var steps: [String] = []
+        var current = node
+        while let parent = current.parent {
+            let position = parent.children.filter { $0.tag == current.tag }.firstIndex { $0 === current }! + 1
+            steps.append("*[local-name()='\(current.tag)'][\(position)]")
+            current = parent
+        }
+        let element = try await session.findElement(xpath: "/" + steps.reversed().joined(separator: "/"))
+        // Into the middle of the viewport, as a thumb would: WebDriver's own scrolling stops at
+        // the bottom edge, under a fixed tab bar.
+        _ = try await session.execute("arguments[0].scrollIntoView({block: 'center', inline: 'center'}); return null;", [element.reference])
+        return element
+    }
+
+    // MARK: - Moves
+
+    func browserClick(_ node: HTMLNode, _ sourceLocation: SourceLocation) async throws -> TestPage {
+        let session = try await browserSession()
+        let target = try await element(for: node, in: session)
+        let href = node.tag == "a" ? node["href"] : nil
+        let navigates = (href.map { !$0.hasPrefix("#") } ?? false) || (node.isSubmitButton && node.enclosing("form") != nil)
+        let name = PageElement.describe(node)
+        if navigates {
+            try await session.expectNavigation { try await session.click(target) }
+            return try await arrive(session, by: "click \(name)", newVisit: true)
+        }
+        try await session.click(target)
+        var page = try await snapshot(session)
+        page.history = visits.trail
+        self.page = page
+        return page
+    }
+
+    func browserPressEscape(_ sourceLocation: SourceLocation) async throws -> TestPage {
+        let session = try await browserSession()
+        if browserOptions.javaScript {
+            try await session.expectNavigation { try await session.pressKey(.escape) }
+            return try await arrive(session, by: "Escape", newVisit: true)
+        }
+        // Without JavaScript Escape does nothing; a person uses the close link.
+        guard let page, let close = page.document.all(where: { $0.tag == "a" && $0["rel"] == "dismiss" && !$0.isHidden }).last else {
+            try TestFailure(page: page, expectation: "no close link for Escape to stand for").record(at: sourceLocation)
+        }
+        return try await browserClick(close, sourceLocation)
+    }
+
+    func browserFill(_ node: HTMLNode, with value: String) async throws {
+        let session = try await browserSession()
+        let field = try await element(for: node, in: session)
+        try await session.clear(field)
+        if !value.isEmpty { try await session.type(value, into: field) }
+    }
+
+    func browserSelect(_ option: HTMLNode) async throws {
+        let session = try await browserSession()
+        try await session.click(element(for: option, in: session))
+    }
+
+    func browserAttach(_ file: TestFile, to node: HTMLNode) async throws {
+        let session = try await browserSession()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webrouter-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(file.name).path
+        FileManager.default.createFile(atPath: path, contents: Data(file.contents))
+        try await session.type(path, into: element(for: node, in: session))
+    }
+
+    func browserSetChecked(_ node: HTMLNode, _ isChecked: Bool) async throws {
+        let session = try await browserSession()
+        let box = try await element(for: node, in: session)
+        if try await session.property("checked", of: box).boolValue != isChecked {
+            try await session.click(box)
+        }
+    }
+
+    /// Back, forward or reload with the browser's own buttons. A page restored from the
+    /// back-forward cache keeps its window, so arriving is a new document or a new URL.
+    func browserTraverse(by offset: Int, requested: VisitHistory.Entry) async throws -> TestPage {
+        let session = try await browserSession()
+        let marker = try await session.markDocument()
+        let before = try await session.currentURL()
+        switch offset {
+        case 0: try await session.refresh()
+        case ..<0: try await session.back()
+        default: try await session.forward()
+        }
+        let deadline = ContinuousClock.now + .seconds(15)
+        while true {
+            let state = (try? await session.execute(
+                "return [window.__webrouterTestMarker || null, document.readyState, location.href];").arrayValue) ?? []
+            if state.count == 3, state[1].stringValue == "complete",
+               state[0].stringValue != marker || (offset != 0 && state[2].stringValue != before) {
+                break
+            }
+            if ContinuousClock.now >= deadline {
+                throw WebDriverError(command: offset == 0 ? "reload" : offset < 0 ? "back" : "forward", code: "navigation timeout",
+                                     message: "the browser did not arrive at \(requested.url) within 15 s")
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        return try await arrive(session, by: offset == 0 ? "reload" : offset < 0 ? "back" : "forward", newVisit: false)
+    }
+}
+
+/// The browser session of a `.browser` client, started on first use and quit by
+/// ``TestClient/shutdown()``.
+final class BrowserHandle {
+    var session: WebDriverSession?
 }
