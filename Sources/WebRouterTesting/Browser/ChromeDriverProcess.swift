@@ -138,6 +138,9 @@ final class ChromeDriverProcess: @unchecked Sendable {
             process.terminate()
             _ = await waitForExit(within: .seconds(2))
         }
+        // Chromium has normally exited by now (DELETE /session closes it); its processes may
+        // linger as zombies until init reaps them (slowly, in some containers), which a signal
+        // cannot hurry. Anything still alive in the group dies here.
         killNow()
         try? FileManager.default.removeItem(atPath: logPath)
     }

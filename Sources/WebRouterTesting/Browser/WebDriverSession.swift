@@ -36,6 +36,8 @@ package final class WebDriverSession: @unchecked Sendable {
         package var pageLoadTimeout: Duration = .seconds(30)
         /// How long ``start(_:)`` waits for chromedriver to be ready.
         package var startTimeout: Duration = .seconds(20)
+        /// The browser executable, when not ``WebDriverSession/chromiumPath``.
+        package var chromium: String?
 
         /// Options with every default: 1280×900, JavaScript on, reduced motion.
         package init(width: Int = 1280, height: Int = 900, javaScript: Bool = true, reducedMotion: Bool = true) {
@@ -110,6 +112,9 @@ package final class WebDriverSession: @unchecked Sendable {
     /// The loopback port chromedriver listens on (for diagnostics).
     package var driverPort: Int { driver.port }
 
+    /// chromedriver's process id (for diagnostics, and tests that check nothing outlives ``quit()``).
+    package var driverProcessID: Int32 { driver.pid }
+
     // MARK: - Start and quit
 
     /// Spawns chromedriver on a free loopback port, waits until it is ready, and opens a session
@@ -148,7 +153,7 @@ package final class WebDriverSession: @unchecked Sendable {
         if options.reducedMotion { arguments.append("--force-prefers-reduced-motion") }
         arguments += options.extraArguments.map(JSONValue.string)
         var chromeOptions: [String: JSONValue] = [
-            "binary": .string(chromiumPath),
+            "binary": .string(options.chromium ?? chromiumPath),
             "args": .array(arguments),
         ]
         if !options.javaScript {
