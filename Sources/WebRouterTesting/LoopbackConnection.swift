@@ -147,6 +147,17 @@ public final class LoopbackConnection: @unchecked Sendable {
     public static func exchange(port: Int, _ raw: String, bodyless: Bool = false) async throws -> RawHTTPResponse {
         try await exchange(port: port, Array(raw.utf8), bodyless: bodyless)
     }
+
+    /// Sends raw bytes on a fresh connection and reads one response, off the concurrency pool,
+    /// giving up on a read after `readTimeoutSeconds` (for a peer that may think for long, like
+    /// chromedriver loading a page).
+    static func exchange(port: Int, _ raw: [UInt8], readTimeoutSeconds: Int) async throws -> RawHTTPResponse {
+        try await onOwnThread {
+            let connection = try LoopbackConnection(port: port, timeoutSeconds: readTimeoutSeconds)
+            try connection.send(raw)
+            return try connection.readResponse()
+        }
+    }
 }
 
 /// Runs blocking work on a thread of its own, never on the Swift concurrency pool (which
