@@ -32,7 +32,7 @@ import WebRouter
 /// ``submit(_:on:_:)``, ``follow(_:on:)``).
 public final class TestClient {
     /// Where requests go.
-    public enum Mode: Sendable {
+    public enum Mode: Sendable, CaseIterable {
         /// Straight to `Application.respond(to:)`: fast, no socket.
         case inProcess
         /// Over HTTP to the real server on 127.0.0.1 and a port the OS picks.

@@ -30,8 +30,9 @@ public struct BrowserOptions: Sendable {
 extension TestClient {
     /// Why `.browser` mode cannot run on this machine (`nil` when it can): chromedriver or
     /// Chromium missing (Debian: `apt install chromium chromium-driver`; `CHROMEDRIVER` and
-    /// `CHROMIUM` name other paths). A `.browser` client started where it is not `nil` cancels
-    /// the current test with this reason, so it is reported as skipped, never as passed.
+    /// `CHROMIUM` name other paths). A `.browser` client used where it is not `nil` records a
+    /// warning with this reason and cancels the current test (or test case), so it is reported
+    /// as skipped, never as passed.
     public static var browserUnavailableReason: String? { WebDriverSession.unavailableReason }
 
     /// A PNG of what the browser shows (`.browser` mode only).
@@ -58,7 +59,11 @@ extension TestClient {
     func browserSession() async throws -> WebDriverSession {
         if let session = browser.session { return session }
         if let reason = WebDriverSession.unavailableReason {
-            try Test.cancel(Comment(rawValue: "headless Chromium is not available: \(reason)"))
+            // A warning says why (the console does not name a cancelled case of a
+            // parameterised test); cancelling reports the test as skipped, not passed.
+            let why = Comment(rawValue: "skipped in .browser mode: headless Chromium is not available: \(reason)")
+            Issue.record(why, severity: .warning)
+            try Test.cancel(why)
         }
         var options = WebDriverSession.Options(
             width: browserOptions.width, height: browserOptions.height,
@@ -173,7 +178,7 @@ extension TestClient {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webrouter-upload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(file.name).path
-        FileManager.default.createFile(atPath: path, contents: Data(file.contents))
+        try Data(file.contents).write(to: URL(fileURLWithPath: path))
         try await session.type(path, into: element(for: node, in: session))
     }
 

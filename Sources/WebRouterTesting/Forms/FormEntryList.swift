@@ -107,20 +107,31 @@ struct FormEntryList {
         return raw
     }
 
-    /// The text entries, for an urlencoded body or a query (a file's name stands for it).
+    /// The text entries, for an urlencoded body or a query (a file's name stands for it),
+    /// line breaks sent as CR LF as browsers send them.
     var textEntries: [(String, String)] {
         entries.map { entry in
             switch entry.value {
-            case .text(let text): return (entry.name, text)
-            case .file(let file): return (entry.name, file?.name ?? "")
+            case .text(let text): return (Self.crlf(entry.name), Self.crlf(text))
+            case .file(let file): return (Self.crlf(entry.name), file?.name ?? "")
             }
         }
+    }
+
+    /// Every line break as CR LF (HTML: "converting an entry list to a list of name-value pairs").
+    static func crlf(_ text: String) -> String {
+        guard text.contains("\n") || text.contains("\r") else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .replacingOccurrences(of: "\n", with: "\r\n")
     }
 
     /// The body and its `Content-Type`.
     func encodedBody() -> (contentType: String, body: [UInt8]) {
         if enctype == "multipart/form-data" {
-            return MultipartEncoder.encode(entries)
+            return MultipartEncoder.encode(entries.map { entry in
+                if case .text(let text) = entry.value { return (Self.crlf(entry.name), .text(Self.crlf(text))) }
+                return entry
+            })
         }
         return ("application/x-www-form-urlencoded", Array(QueryItems(textEntries).encoded.utf8))
     }
