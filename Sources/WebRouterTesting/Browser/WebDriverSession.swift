@@ -20,9 +20,11 @@ import Foundation
 package final class WebDriverSession: @unchecked Sendable {
     /// How the browser starts.
     package struct Options: Sendable {
-        /// The window's width in CSS pixels (headless: the viewport's width too).
+        /// The window's width in CSS pixels (`--window-size`; headless, the viewport's width too).
         package var width: Int = 1280
-        /// The window's height in CSS pixels.
+        /// The window's height in CSS pixels (`--window-size`). Headless Chromium keeps room for
+        /// a browser frame it does not draw: the viewport is shorter (757 of 900 with Chromium
+        /// 156); ``WebDriverSession/setViewportSize(width:height:)`` sizes the viewport itself.
         package var height: Int = 900
         /// Whether pages may run JavaScript (`false` sets Chromium's content setting to block it;
         /// ``execute(_:_:)`` still works, since it runs through DevTools, not the page).
@@ -106,7 +108,7 @@ package final class WebDriverSession: @unchecked Sendable {
         let closed = isClosed
         lock.unlock()
         // quit() was never called: no time for a polite DELETE, so kill chromedriver and its browser.
-        if !closed { driver.killNow() }
+        if !closed { driver.abandon() }
     }
 
     /// The loopback port chromedriver listens on (for diagnostics).
@@ -394,10 +396,20 @@ package final class WebDriverSession: @unchecked Sendable {
         return [UInt8](data)
     }
 
-    /// Resizes the window (`POST /session/{id}/window/rect`); in headless Chromium the viewport
-    /// follows the window.
+    /// Resizes the window (`POST /session/{id}/window/rect`); the viewport follows it (its width
+    /// equal, its height shorter by the frame: see ``setViewportSize(width:height:)``).
     package func setWindowSize(width: Int, height: Int) async throws {
         try await command("POST", "/window/rect", ["width": .number(Double(width)), "height": .number(Double(height))])
+    }
+
+    /// Resizes the window so that the viewport (`innerWidth` × `innerHeight`, what a screenshot
+    /// shows) is `width` × `height` CSS pixels. Headless Chromium's window keeps room for a
+    /// browser frame it does not draw (at 1280×900 the viewport is 1280×757), so this measures
+    /// that difference on the current page and adds it to the window.
+    package func setViewportSize(width: Int, height: Int) async throws {
+        let sizes = try await execute("return [outerWidth - innerWidth, outerHeight - innerHeight]").arrayValue ?? []
+        let extraWidth = sizes.first?.intValue ?? 0, extraHeight = sizes.last?.intValue ?? 0
+        try await setWindowSize(width: width + extraWidth, height: height + extraHeight)
     }
 
     // MARK: - Transport
