@@ -245,7 +245,8 @@ package final class WebDriverSession: @unchecked Sendable {
     /// (`document.readyState === "complete"`), polling every 25 ms until `timeout`. Errors that
     /// chromedriver may answer while a navigation is in flight (`script timeout`, `no such
     /// window`, `javascript error`, `unknown error` …) are retried until the deadline; then a
-    /// ``WebDriverError`` with code `navigation timeout` says what was seen last.
+    /// ``WebDriverError`` with code `navigation timeout` says what was seen last. A lost session
+    /// (`invalid session id`, chromedriver gone) fails at once.
     package func waitForNewDocument(after marker: String, timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout
         var lastSeen = "nothing yet"
@@ -265,7 +266,7 @@ package final class WebDriverSession: @unchecked Sendable {
                         ? "still the marked document, at \(url)"
                         : "a new document at \(url), readyState \(readyState)"
                 }
-            } catch let error as WebDriverError where error.code != "invalid session id" {
+            } catch let error as WebDriverError where error.code != "invalid session id" && driver.isRunning {
                 lastSeen = error.description
             }
             if ContinuousClock.now >= deadline {

@@ -52,6 +52,10 @@ struct WebDriverTests {
             <!doctype html><html><head><title>Search</title></head><body>
             <form action="b.html"><input name="q"><button>Search</button></form></body></html>
             """,
+        "later.html": """
+            <!doctype html><html><head><title>Later</title></head><body>
+            <script>setTimeout(() => { location.href = 'b.html?from=later' }, 300)</script></body></html>
+            """,
         "b.html": "<!doctype html><html><head><title>Page B</title></head><body><p id=here>B</p></body></html>",
         "keys.html": """
             <!doctype html><html><head><title>Keys</title></head><body>
@@ -155,6 +159,17 @@ struct WebDriverTests {
             let field = try await session.findElement(css: "input[name=q]")
             try await session.expectNavigation { try await session.type("Ada" + WebDriverKey.enter.value, into: field) }
             #expect(try await session.currentURL() == origin + "/static/b.html?q=Ada")
+        }
+    }
+
+    @Test func waitsForANavigationThePageStartsByItself() async throws {
+        try await withBrowser { session, origin in
+            try await session.navigate(to: origin + "/static/later.html")
+            let marker = try await session.markDocument()
+            #expect(try await session.title() == "Later")
+            try await session.waitForNewDocument(after: marker, timeout: .seconds(10))
+            #expect(try await session.currentURL() == origin + "/static/b.html?from=later")
+            #expect(try await session.execute("return document.readyState") == "complete")
         }
     }
 
