@@ -5,11 +5,15 @@ import Foundation
 ///
 /// ```swift
 /// let session = try await WebDriverSession.start(.init(width: 1280, height: 900))
-/// defer { Task { await session.quit() } }   // better: await session.quit() on every path
-/// try await session.navigate(to: "http://127.0.0.1:\(port)/feed")
-/// let link = try await session.findElement(xpath: "//a[.='Match 12']")
-/// try await session.expectNavigation { try await session.click(link) }
-/// #expect(try await session.currentURL().hasSuffix("/feed/match/12"))
+/// do {
+///     try await session.navigate(to: "http://127.0.0.1:\(port)/feed")
+///     let link = try await session.findElement(xpath: "//a[.='Match 12']")
+///     try await session.expectNavigation { try await session.click(link) }
+///     #expect(try await session.currentURL().hasSuffix("/feed/match/12"))
+/// } catch {
+///     await session.quit()
+///     throw error
+/// }
 /// await session.quit()
 /// ```
 ///

@@ -265,8 +265,7 @@ struct WebDriverTests {
             let fallback = try await session.findElement(xpath: "//noscript/p | //p[@id='fallback']")
             #expect(try await session.text(of: fallback) == "No script here")
             // WebDriver's own scripts still run (through DevTools), so navigation waits work.
-            let link = try await session.execute("return 6 * 7")
-            #expect(link == 42)
+            #expect(try await session.execute("return 6 * 7") == 42)
             try await session.navigate(to: origin + "/static/a.html")
             try await session.expectNavigation { try await session.click(session.findElement(css: "#to-b")) }
             #expect(try await session.title() == "Page B")
