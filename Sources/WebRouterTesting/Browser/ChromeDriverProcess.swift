@@ -155,6 +155,13 @@ final class ChromeDriverProcess: @unchecked Sendable {
         }
     }
 
+    /// The last resort of a session dropped without `quit()`: kills the group at once and
+    /// removes the log file. Synchronous, for `deinit`.
+    func abandon() {
+        killNow()
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+
     /// Polls until chromedriver has exited; `false` if it still runs at the deadline.
     private func waitForExit(within timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout

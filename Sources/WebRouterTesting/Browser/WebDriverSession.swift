@@ -5,11 +5,15 @@ import Foundation
 ///
 /// ```swift
 /// let session = try await WebDriverSession.start(.init(width: 1280, height: 900))
-/// defer { Task { await session.quit() } }   // better: await session.quit() on every path
-/// try await session.navigate(to: "http://127.0.0.1:\(port)/feed")
-/// let link = try await session.findElement(xpath: "//a[.='Match 12']")
-/// try await session.expectNavigation { try await session.click(link) }
-/// #expect(try await session.currentURL().hasSuffix("/feed/match/12"))
+/// do {
+///     try await session.navigate(to: "http://127.0.0.1:\(port)/feed")
+///     let link = try await session.findElement(xpath: "//a[.='Match 12']")
+///     try await session.expectNavigation { try await session.click(link) }
+///     #expect(try await session.currentURL().hasSuffix("/feed/match/12"))
+/// } catch {
+///     await session.quit()
+///     throw error
+/// }
 /// await session.quit()
 /// ```
 ///
@@ -20,9 +24,11 @@ import Foundation
 package final class WebDriverSession: @unchecked Sendable {
     /// How the browser starts.
     package struct Options: Sendable {
-        /// The window's width in CSS pixels (headless: the viewport's width too).
+        /// The window's width in CSS pixels (`--window-size`; headless, the viewport's width too).
         package var width: Int = 1280
-        /// The window's height in CSS pixels.
+        /// The window's height in CSS pixels (`--window-size`). Headless Chromium keeps room for
+        /// a browser frame it does not draw: the viewport is shorter (757 of 900 with Chromium
+        /// 156); ``WebDriverSession/setViewportSize(width:height:)`` sizes the viewport itself.
         package var height: Int = 900
         /// Whether pages may run JavaScript (`false` sets Chromium's content setting to block it;
         /// ``execute(_:_:)`` still works, since it runs through DevTools, not the page).
@@ -106,7 +112,7 @@ package final class WebDriverSession: @unchecked Sendable {
         let closed = isClosed
         lock.unlock()
         // quit() was never called: no time for a polite DELETE, so kill chromedriver and its browser.
-        if !closed { driver.killNow() }
+        if !closed { driver.abandon() }
     }
 
     /// The loopback port chromedriver listens on (for diagnostics).
@@ -243,7 +249,8 @@ package final class WebDriverSession: @unchecked Sendable {
     /// (`document.readyState === "complete"`), polling every 25 ms until `timeout`. Errors that
     /// chromedriver may answer while a navigation is in flight (`script timeout`, `no such
     /// window`, `javascript error`, `unknown error` …) are retried until the deadline; then a
-    /// ``WebDriverError`` with code `navigation timeout` says what was seen last.
+    /// ``WebDriverError`` with code `navigation timeout` says what was seen last. A lost session
+    /// (`invalid session id`, chromedriver gone) fails at once.
     package func waitForNewDocument(after marker: String, timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout
         var lastSeen = "nothing yet"
@@ -263,7 +270,7 @@ package final class WebDriverSession: @unchecked Sendable {
                         ? "still the marked document, at \(url)"
                         : "a new document at \(url), readyState \(readyState)"
                 }
-            } catch let error as WebDriverError where error.code != "invalid session id" {
+            } catch let error as WebDriverError where error.code != "invalid session id" && driver.isRunning {
                 lastSeen = error.description
             }
             if ContinuousClock.now >= deadline {
@@ -394,10 +401,20 @@ package final class WebDriverSession: @unchecked Sendable {
         return [UInt8](data)
     }
 
-    /// Resizes the window (`POST /session/{id}/window/rect`); in headless Chromium the viewport
-    /// follows the window.
+    /// Resizes the window (`POST /session/{id}/window/rect`); the viewport follows it (its width
+    /// equal, its height shorter by the frame: see ``setViewportSize(width:height:)``).
     package func setWindowSize(width: Int, height: Int) async throws {
         try await command("POST", "/window/rect", ["width": .number(Double(width)), "height": .number(Double(height))])
+    }
+
+    /// Resizes the window so that the viewport (`innerWidth` × `innerHeight`, what a screenshot
+    /// shows) is `width` × `height` CSS pixels. Headless Chromium's window keeps room for a
+    /// browser frame it does not draw (at 1280×900 the viewport is 1280×757), so this measures
+    /// that difference on the current page and adds it to the window.
+    package func setViewportSize(width: Int, height: Int) async throws {
+        let sizes = try await execute("return [outerWidth - innerWidth, outerHeight - innerHeight]").arrayValue ?? []
+        let extraWidth = sizes.first?.intValue ?? 0, extraHeight = sizes.last?.intValue ?? 0
+        try await setWindowSize(width: width + extraWidth, height: height + extraHeight)
     }
 
     // MARK: - Transport

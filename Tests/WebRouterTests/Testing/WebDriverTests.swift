@@ -48,6 +48,14 @@ struct WebDriverTests {
             })
             </script></body></html>
             """,
+        "form.html": """
+            <!doctype html><html><head><title>Search</title></head><body>
+            <form action="b.html"><input name="q"><button>Search</button></form></body></html>
+            """,
+        "later.html": """
+            <!doctype html><html><head><title>Later</title></head><body>
+            <script>setTimeout(() => { location.href = 'b.html?from=later' }, 300)</script></body></html>
+            """,
         "b.html": "<!doctype html><html><head><title>Page B</title></head><body><p id=here>B</p></body></html>",
         "keys.html": """
             <!doctype html><html><head><title>Keys</title></head><body>
@@ -143,6 +151,25 @@ struct WebDriverTests {
             try await session.expectNavigation { try await session.click(again) }
             #expect(try await session.title() == "Page B")
             await #expect(throws: WebDriverError.self) { try await session.findElement(xpath: "//nav") }
+            // A form submitted by its button, then by Enter in its field.
+            try await session.navigate(to: origin + "/static/form.html")
+            try await session.expectNavigation { try await session.click(session.findElement(xpath: "//button[.='Search']")) }
+            #expect(try await session.currentURL() == origin + "/static/b.html?q=")
+            try await session.back()
+            let field = try await session.findElement(css: "input[name=q]")
+            try await session.expectNavigation { try await session.type("Ada" + WebDriverKey.enter.value, into: field) }
+            #expect(try await session.currentURL() == origin + "/static/b.html?q=Ada")
+        }
+    }
+
+    @Test func waitsForANavigationThePageStartsByItself() async throws {
+        try await withBrowser { session, origin in
+            try await session.navigate(to: origin + "/static/later.html")
+            let marker = try await session.markDocument()
+            #expect(try await session.title() == "Later")
+            try await session.waitForNewDocument(after: marker, timeout: .seconds(10))
+            #expect(try await session.currentURL() == origin + "/static/b.html?from=later")
+            #expect(try await session.execute("return document.readyState") == "complete")
         }
     }
 
@@ -214,6 +241,9 @@ struct WebDriverTests {
             try await session.setWindowSize(width: 500, height: 700)
             #expect(try await session.execute("return window.innerWidth") == 500)
             #expect(Self.pngSize(try await session.screenshot())?.width == 500)
+            try await session.setViewportSize(width: 390, height: 844)
+            #expect(try await session.execute("return [innerWidth, innerHeight]") == [390, 844])
+            #expect(Self.pngSize(try await session.screenshot()).map { [$0.width, $0.height] } == [390, 844])
         }
     }
 
@@ -235,8 +265,7 @@ struct WebDriverTests {
             let fallback = try await session.findElement(xpath: "//noscript/p | //p[@id='fallback']")
             #expect(try await session.text(of: fallback) == "No script here")
             // WebDriver's own scripts still run (through DevTools), so navigation waits work.
-            let link = try await session.execute("return 6 * 7")
-            #expect(link == 42)
+            #expect(try await session.execute("return 6 * 7") == 42)
             try await session.navigate(to: origin + "/static/a.html")
             try await session.expectNavigation { try await session.click(session.findElement(css: "#to-b")) }
             #expect(try await session.title() == "Page B")
@@ -269,6 +298,18 @@ struct WebDriverTests {
         await #expect(throws: WebDriverError.self) { try await session.currentURL() }
     }
 
+    @Test func aSessionDroppedWithoutQuitKillsItsBrowser() async throws {
+        var session: WebDriverSession? = try await WebDriverSession.start()
+        let pid = try #require(session?.driverProcessID)
+        session = nil   // deinit: SIGKILL to chromedriver's process group
+        let deadline = ContinuousClock.now + .seconds(3)
+        while !Self.livingMembers(ofProcessGroup: pid).isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(Self.livingMembers(ofProcessGroup: pid).isEmpty)
+        #expect(session == nil)
+    }
+
     @Test func aBrowserThatCannotStartIsAClearErrorAndLeavesNothingRunning() async throws {
         var options = WebDriverSession.Options()
         options.chromium = "/bin/false"
@@ -291,6 +332,8 @@ struct WebDriverTests {
             var session: WebDriverSession?
             let started = try await clock.measure { session = try await WebDriverSession.start() }
             let navigated = try await clock.measure { try await session!.navigate(to: "http://127.0.0.1:\(client.port!)/feed") }
+            let sizes = try await session!.execute("return [innerWidth, innerHeight, outerWidth, outerHeight]")
+            print("WebDriver window 1280×900: inner×outer \(sizes)")
             let quit = await clock.measure { await session!.quit() }
             print("WebDriver timing: start \(started), first navigation \(navigated), quit \(quit)")
             #expect(started < .seconds(30))
