@@ -9,16 +9,16 @@ import WebRouter
 /// let noScript = try TestClient(app, mode: .browser, browser: BrowserOptions(javaScript: false))
 /// ```
 public struct BrowserOptions: Sendable {
-    /// The window's width in CSS pixels.
+    /// The viewport's width in CSS pixels (what the page's media queries see).
     public var width: Int
-    /// The window's height in CSS pixels.
+    /// The viewport's height in CSS pixels.
     public var height: Int
     /// Whether pages run their scripts (`false`: the page as a browser without JavaScript shows it).
     public var javaScript: Bool
     /// Whether the browser asks pages for reduced motion (no view transitions to wait out).
     public var reducedMotion: Bool
 
-    /// A 1280 × 900 window with JavaScript and reduced motion.
+    /// A 1280 × 900 viewport with JavaScript and reduced motion.
     public init(width: Int = 1280, height: Int = 900, javaScript: Bool = true, reducedMotion: Bool = true) {
         self.width = width
         self.height = height
@@ -71,6 +71,9 @@ extension TestClient {
         options.pageLoadTimeout = .seconds(30)
         let session = try await WebDriverSession.start(options)
         browser.session = session
+        // The page gets exactly the size asked for (the window is larger by a frame headless
+        // Chromium reserves but does not draw).
+        try await session.setViewportSize(width: browserOptions.width, height: browserOptions.height)
         return session
     }
 
