@@ -2,7 +2,8 @@
 """Checks that every ```swift sample of README.md and of the DocC articles is compiled code.
 
 Each sample's lines must appear, in order and contiguous, in one Swift file that `make test`
-compiles: the example packages (Examples/*/Sources, Examples/*/Tests) or Tests/DocSamplesTests.
+compiles: the example packages (Examples/*/Sources, Examples/*/Tests), Tests/DocSamplesTests or
+Tests/WebappTests (the demo's tests, which the README shows).
 Lines are compared with their whitespace normalised (indentation and runs of spaces don't
 count) and blank lines ignored, so a sample may be an excerpt of a longer declaration.
 
@@ -59,7 +60,7 @@ def normalise(line):
 
 
 def compiled_files():
-    roots = [os.path.join(ROOT, "Tests", "DocSamplesTests")]
+    roots = [os.path.join(ROOT, "Tests", "DocSamplesTests"), os.path.join(ROOT, "Tests", "WebappTests")]
     examples = os.path.join(ROOT, "Examples")
     for name in sorted(os.listdir(examples)) if os.path.isdir(examples) else []:
         roots += [os.path.join(examples, name, "Sources"), os.path.join(examples, name, "Tests")]

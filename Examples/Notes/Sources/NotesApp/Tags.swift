@@ -40,7 +40,7 @@ struct TagNotes: ContentScreen {
         let notes = await store.all().filter { $0.tag == tag }
         h1 { "Notes tagged \(tag)" }
         router.picker(\.order, label: "Sort") { $0.rawValue.capitalized }
-        ul(.class("list")) {
+        ul(.class("list"), .aria("label", "Notes tagged \(tag)")) {
             for note in sorted(notes, by: router.query.order) {
                 li(.class("list-item")) { note.title }
             }
