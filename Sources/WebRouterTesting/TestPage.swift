@@ -128,39 +128,19 @@ public struct TestPage: Sendable {
         document.all("a", "href").map { PageLink(text: $0.text, href: $0["href"] ?? "", rel: $0["rel"]) }
     }
 
-    /// Every form, in document order.
+    /// Every form, in document order, with the fields it would send as served (read the
+    /// way ``TestClient/press(_:sourceLocation:)`` sends them: disabled fields and unchecked
+    /// boxes left out).
     public var forms: [PageForm] {
         document.all("form").map { form in
-            var fields: [(name: String, value: String)] = []
-            var actionName: String?
-            var submitter: (name: String, value: String)?
-            for element in form.descendants {
-                guard let name = element["name"] else { continue }
-                switch element.tag {
-                case "input":
-                    let type = (element["type"] ?? "text").lowercased()
-                    if type == "submit" || type == "button" { continue }
-                    if (type == "checkbox" || type == "radio") && element["checked"] == nil { continue }
-                    let value = element["value"] ?? (type == "checkbox" ? "on" : "")
-                    if name == "_action" { actionName = value }
-                    fields.append((name, value))
-                case "textarea":
-                    fields.append((name, element.text))
-                case "select":
-                    let options = element.all("option")
-                    let chosen = options.first { $0["selected"] != nil } ?? options.first
-                    fields.append((name, chosen.map { $0["value"] ?? $0.text } ?? ""))
-                case "button":
-                    if name == "_action", actionName == nil {
-                        actionName = element["value"]
-                        submitter = (name, element["value"] ?? "")
-                    }
-                default:
-                    continue
-                }
-            }
-            return PageForm(action: form["action"] ?? url, method: (form["method"] ?? "get").lowercased(),
-                            actionName: actionName, fields: fields, submitter: submitter)
+            let buttons = FormEntryList.controls(of: form).filter { $0.isSubmitButton && !$0.isDisabled }
+            let actionButton = buttons.first { $0["name"] == "_action" }
+            let list = FormEntryList(form: form, submitter: nil, edits: FieldEdits(), pageURL: url)
+            let fields = list.textEntries
+            let actionName = fields.first { $0.0 == "_action" }?.1 ?? actionButton?["value"]
+            return PageForm(action: form["action"] ?? url, method: list.method, actionName: actionName,
+                            fields: fields.map { (name: $0.0, value: $0.1) },
+                            submitter: actionButton.map { (name: "_action", value: $0["value"] ?? "") })
         }
     }
 
