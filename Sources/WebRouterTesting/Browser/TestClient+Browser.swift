@@ -53,6 +53,50 @@ extension TestClient {
         return value.stringValue ?? value.serialized
     }
 
+    /// The element that has the keyboard focus. In `.browser` mode it is the browser's
+    /// `document.activeElement` (after the page's script moved focus: into a dialog, back to
+    /// the link that opened a dismissed layer); in the HTTP modes, the field a browser focuses
+    /// on load (`autofocus`). `nil` when focus is on the page itself.
+    ///
+    /// ```swift
+    /// try await client.pressEscape()
+    /// #expect(try await client.focusedElement()?.name == "Share")
+    /// ```
+    public func focusedElement(sourceLocation: SourceLocation = #_sourceLocation) async throws -> PageElement? {
+        let page = try currentPage(sourceLocation)
+        guard mode == .browser else {
+            return page.document.first { $0["autofocus"] != nil && !$0.isHidden && !$0.isDisabled }.map(PageElement.init)
+        }
+        let session = try await browserSession()
+        // The focused element's path as local names and positions among same-named siblings,
+        // which is how the snapshot's tree is walked back.
+        let steps = try await session.execute("""
+            var node = document.activeElement, steps = [];
+            if (!node || node === document.body || node === document.documentElement) return null;
+            while (node && node.parentElement) {
+              var position = 1, sibling = node.previousElementSibling;
+              for (; sibling; sibling = sibling.previousElementSibling) if (sibling.localName === node.localName) position++;
+              steps.unshift([node.localName, position]);
+              node = node.parentElement;
+            }
+            return steps;
+            """).arrayValue ?? []
+        guard !steps.isEmpty else { return nil }
+        // The element of the client's page, so it compares with what locators find there; of
+        // the document as it is now when the page's script added it.
+        func walk(_ document: HTMLNode) -> HTMLNode? {
+            guard var node = document.children.first(where: { $0.tag == "html" }) else { return nil }
+            for step in steps {
+                guard let pair = step.arrayValue, pair.count == 2, let name = pair[0].stringValue, let position = pair[1].intValue,
+                      let next = node.children.filter({ $0.tag == name }).dropFirst(position - 1).first else { return nil }
+                node = next
+            }
+            return node
+        }
+        if let node = walk(page.document) { return PageElement(node) }
+        return try await walk(snapshot(session).document).map(PageElement.init)
+    }
+
     // MARK: - The session
 
     /// The browser session, started on first use.

@@ -17,7 +17,7 @@ struct AccountForm: ContentScreen {
         h1 { "Account" }
         a(.href(router.link(\.help))) { "Guide" }
         router.form(.save) {
-            router.field("username", label: "Username")
+            router.field("username", label: "Username", .autofocus)
             label(.for("bio")) { "Bio" }
             textarea(.id("bio"), .name("bio")) { "\nHello" }
             label { input(.type("checkbox"), .name("news"), .value("yes"), .checked); "Newsletter" }

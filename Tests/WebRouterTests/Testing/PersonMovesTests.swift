@@ -179,3 +179,31 @@ struct PersonMovesTests {
         issue.comments.map(\.rawValue).joined(separator: "\n")
     }
 }
+
+/// Focus as a browser moves it: into an open dialog on load (the page's script), back to the
+/// link that opened a layer after it is dismissed.
+@Suite("Focus")
+struct FocusTests {
+    @Test func focusMovesIntoTheDialogAndBackToItsLink() async throws {
+        let app = try FormsApp.make()
+        try await app.test(.browser) { client in
+            try await client.get("/account-form")
+            try await client.click(.link("Guide"))
+            try client.expect(modals: ["Guide"])
+            let inDialog = try #require(try await client.focusedElement())
+            #expect(inDialog.node.isInside(try client.element(.dialog("Guide")).node))
+            try await client.pressEscape()
+            #expect(try await client.focusedElement()?.name == "Guide")
+        }
+    }
+
+    @Test func withoutABrowserTheAutofocusFieldHasFocus() async throws {
+        let app = try FormsApp.make()
+        try await app.test { client in
+            try await client.get("/account-form")
+            #expect(try await client.focusedElement()?.name == "Username")
+            try await client.get("/catalog")
+            #expect(try await client.focusedElement() == nil)
+        }
+    }
+}
