@@ -54,7 +54,7 @@ struct TestingKitTests {
     @Test func failuresNameTheRequestStatusAndLandmark() throws {
         let response = HTTPResponse.html(#"<html><body data-screen="Error"></body></html>"#, status: .notFound)
         let page = TestPage(method: "GET", url: "/feed/match/99", response: response, redirects: [])
-        withKnownIssue {
+        try withKnownIssue {
             try page.expect(status: nil, screen: "Match")
         } matching: { issue in
             issue.comments.contains { $0.rawValue.hasPrefix(#"GET /feed/match/99 → 404: expected screen "Match""#) && $0.rawValue.contains(#"found screen "Error""#) }
