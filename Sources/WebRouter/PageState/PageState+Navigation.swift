@@ -56,7 +56,7 @@ extension PageState {
 
     /// A visible link (`<a href>`), with where it sits: in which layer or alert, if any.
     /// ```swift
-    /// PageState.Link(name: "Close", href: "/feed", rel: "dismiss", layer: 1, alert: nil)
+    /// PageState.Link(name: "Close", href: "/feed", rel: "dismiss", current: false, layer: 1, alert: nil)
     /// ```
     public struct Link: Codable, Sendable, Equatable {
         /// The link's accessible name (its text, or `aria-label`).
@@ -65,6 +65,9 @@ extension PageState {
         public var href: String
         /// The `rel` attribute (`dismiss` closes a layer, `up` leads to a prefix), if any.
         public var rel: String?
+        /// Whether the link marks where the person is (`aria-current`): the selected tab, a
+        /// picker's chosen option.
+        public var current: Bool
         /// The index in ``PageState/layers`` of the layer holding the link; `nil` outside any
         /// layer (tab bar, header, footer) and inside alerts.
         public var layer: Int?
@@ -73,27 +76,29 @@ extension PageState {
 
         /// A link named `name` to `href`.
         /// ```swift
-        /// PageState.Link(name: "Match 12", href: "/feed/match/12", rel: nil, layer: 0, alert: nil)
+        /// PageState.Link(name: "Match 12", href: "/feed/match/12", rel: nil, current: false, layer: 0, alert: nil)
         /// ```
-        public init(name: String, href: String, rel: String?, layer: Int?, alert: Int?) {
+        public init(name: String, href: String, rel: String?, current: Bool, layer: Int?, alert: Int?) {
             self.name = name
             self.href = href
             self.rel = rel
+            self.current = current
             self.layer = layer
             self.alert = alert
         }
 
-        private enum CodingKeys: String, CodingKey { case name, href, rel, layer, alert }
+        private enum CodingKeys: String, CodingKey { case name, href, rel, current, layer, alert }
 
         /// Writes every key, `null` for what is absent.
         /// ```swift
-        /// try JSONEncoder().encode(link)   // {"alert":null,"href":"/feed","layer":null,"name":"Feed","rel":null}
+        /// try JSONEncoder().encode(link)   // {"alert":null,"current":true,"href":"/feed","layer":null,"name":"Feed","rel":null}
         /// ```
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(href, forKey: .href)
             try container.encode(rel, forKey: .rel)
+            try container.encode(current, forKey: .current)
             try container.encode(layer, forKey: .layer)
             try container.encode(alert, forKey: .alert)
         }

@@ -135,7 +135,8 @@ struct PageStateReader {
     private func link(_ element: HTMLNode) -> PageState.Link? {
         guard element.tag == "a" || element.tag == "area", let href = element["href"], !element.isHidden else { return nil }
         let place = owner(of: element)
-        return PageState.Link(name: element.accessibleName, href: href, rel: element["rel"],
+        let current = element["aria-current"].map { $0 != "false" } ?? false
+        return PageState.Link(name: element.accessibleName, href: href, rel: element["rel"], current: current,
                               layer: place.layer, alert: place.alert)
     }
 
