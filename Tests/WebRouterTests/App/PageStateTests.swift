@@ -238,6 +238,17 @@ struct PageStateTests {
         #expect(refused.status == .methodNotAllowed)
         #expect(refused.headers["Allow"] != nil)
         #expect(try decode(refused.body).status == 405)
+
+        // A form without its CSRF token is refused in JSON too.
+        let notes = try NotesApp.make()
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: "127.0.0.1")
+        headers.add(name: "Accept", value: "application/json")
+        headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        let forged = await notes.respond(to: HTTPRequest(method: .post, path: "/sign-in", headers: headers,
+                                                         body: Array("_action=sign-in&username=eve".utf8)))
+        #expect(forged.status == .forbidden)
+        #expect(try decode(forged.body).screen == "Error")
     }
 
     @Test func redirectsStayRedirects() async throws {
