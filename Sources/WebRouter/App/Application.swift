@@ -101,9 +101,13 @@ public final class Application: Sendable {
     /// another recognised method `405` with it, and a method the server does not know `501`.
     /// A state spelled another way than its printed URL (`/feed/`, `/feed//match/12`) is
     /// `308 Permanent Redirect` to the printed one, which keeps the method and the body.
+    ///
+    /// A page or error page is answered as HTML, or as its ``PageState`` in JSON when the
+    /// request's `Accept` prefers `application/json` (see <doc:PageStateJSON>); both carry
+    /// `Vary: Accept`. Redirects are the same for both and stay redirects.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         guard request.method.isRecognised else {
-            return errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request)
+            return negotiated(errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request), for: request)
         }
         if request.path.hasPrefix(ChromeAssets.prefix) {
             return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
@@ -112,6 +116,11 @@ public final class Application: Sendable {
             if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }
             return storyboardPage()
         }
+        return negotiated(await respondWithPage(to: request), for: request)
+    }
+
+    /// Answers a request for a state of the tree: a page, an action's redirect, or an error page.
+    private func respondWithPage(to request: HTTPRequest) async -> HTTPResponse {
         let context = makeContext(for: request)
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
             if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }

@@ -1,0 +1,40 @@
+import Foundation
+
+extension Application {
+    /// `response` as the request wants it: an HTML page gets `Vary: Accept`, and becomes its
+    /// ``PageState`` in JSON when the request's `Accept` prefers `application/json`
+    /// (``ContentNegotiation``). Anything else (a redirect, `204`, a static file) is left as
+    /// it is. The page is only parsed when JSON was asked for, so HTML costs one header.
+    func negotiated(_ response: consuming HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        guard let type = response.headers["Content-Type"], type.hasPrefix("text/html") else { return response }
+        Self.addVaryAccept(to: &response.headers)
+        guard ContentNegotiation.prefersJSON(request.headers["Accept"]) else { return response }
+        let url = request.path + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
+        let state = PageState(html: String(decoding: response.body, as: UTF8.self), status: response.status.code, url: url)
+        guard let json = try? Self.pageStateEncoder.encode(state) else { return response }
+        response.headers.set(name: "Content-Type", value: ContentNegotiation.jsonContentType)
+        response.body = Array(json)
+        return response
+    }
+
+    /// Sorted keys, so the same page is the same bytes; slashes left as they are, so URLs read plainly.
+    private static var pageStateEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`); the
+    /// compression step later adds `Accept-Encoding` to the same header.
+    static func addVaryAccept(to headers: inout HTTPHeaders) {
+        guard let vary = headers["Vary"] else {
+            headers.add(name: "Vary", value: "Accept")
+            return
+        }
+        let listed = vary.split(separator: ",").contains {
+            let name = $0.trimmingCharacters(in: .whitespaces).lowercased()
+            return name == "*" || name == "accept"
+        }
+        if !listed { headers.set(name: "Vary", value: vary + ", Accept") }
+    }
+}

@@ -1,0 +1,258 @@
+extension PageState {
+    /// Reads the state of a page from its HTML, the way a person and WebRouterTesting's
+    /// locators see it: hidden elements are left out, except the hidden inputs a form sends.
+    /// ```swift
+    /// let state = PageState(html: page, status: 200, url: "/feed/tournament/5/match/12")
+    /// state.layers[0].breadcrumb.map(\.label)   // ["Feed", "Tournament 5", "Match 12"]
+    /// ```
+    public init(html: String, status: Int = 200, url: String) {
+        self.init(document: HTMLNode.parse(html), status: status, url: url)
+    }
+
+    /// Reads the state of a page already parsed with ``HTMLNode/parse(_:)``.
+    /// ```swift
+    /// let state = PageState(document: HTMLNode.parse(page), url: "/feed")
+    /// state.tabs.map(\.label)   // ["Feed", "Search", "Dashboard", "Messages"]
+    /// ```
+    public init(document: HTMLNode, status: Int = 200, url: String) {
+        self = PageStateReader(document: document, status: status, url: url).read()
+    }
+}
+
+/// Builds a ``PageState`` from a parsed page with the accessibility helpers of ``HTMLNode``:
+/// the landmarks of DESIGN.md find the layers, each element is placed in the layer or alert
+/// around it.
+struct PageStateReader {
+    let document: HTMLNode
+    let status: Int
+    let url: String
+    /// Every element, in document order, walked once.
+    let elements: [HTMLNode]
+    let body: HTMLNode?
+    let main: HTMLNode?
+    let modals: [HTMLNode]
+    let alertDialogs: [HTMLNode]
+    /// Layer and alert elements by identity, to their index.
+    let layerIndex: [ObjectIdentifier: Int]
+    let alertIndex: [ObjectIdentifier: Int]
+
+    init(document: HTMLNode, status: Int, url: String) {
+        self.document = document
+        self.status = status
+        self.url = url
+        elements = document.descendants
+        body = elements.first { $0.tag == "body" }
+        main = elements.first { $0.tag == "main" && !$0.isHidden }
+        modals = elements.filter {
+            $0.tag == "dialog" && $0["aria-modal"] == "true" && $0["role"] != "alertdialog" && !$0.isHidden
+        }
+        alertDialogs = elements.filter { $0.role == "alertdialog" && !$0.isHidden }
+        var layers: [ObjectIdentifier: Int] = [:]
+        let layerElements = (main.map { [$0] } ?? []) + modals
+        for (index, element) in layerElements.enumerated() { layers[ObjectIdentifier(element)] = index }
+        layerIndex = layers
+        var alerts: [ObjectIdentifier: Int] = [:]
+        for (index, element) in alertDialogs.enumerated() { alerts[ObjectIdentifier(element)] = index }
+        alertIndex = alerts
+    }
+
+    func read() -> PageState {
+        let forms = elements.filter { $0.tag == "form" && !$0.isHidden }
+        var state = PageState(
+            status: status, url: url,
+            title: elements.first { $0.tag == "title" }?.text ?? "",
+            screen: body?["data-screen"], baseScreen: main?["data-screen"])
+        state.tabs = tabs()
+        state.layers = (main.map { [baseLayer($0)] } ?? []) + modals.map(modalLayer)
+        state.alerts = alertDialogs.map { alert($0, forms: forms) }
+        state.links = elements.compactMap(link)
+        state.forms = forms.map(form)
+        state.headings = elements.compactMap(heading)
+        let top = alertDialogs.last ?? modals.last ?? main ?? body ?? document
+        state.text = top.visibleText(excluding: nil)
+        return state
+    }
+
+    // MARK: - Landmarks
+
+    private func tabs() -> [PageState.Tab] {
+        guard let bar = elements.first(where: { $0.tag == "nav" && $0["aria-label"] == "Tabs" && !$0.isHidden }) else { return [] }
+        return bar.all { $0.tag == "a" && $0["href"] != nil && !$0.isHidden }.map {
+            PageState.Tab(label: $0.accessibleName, href: $0["href"] ?? "", selected: $0["aria-current"] == "page")
+        }
+    }
+
+    private func breadcrumb(in layer: HTMLNode) -> [PageState.Crumb] {
+        guard let nav = layer.first(where: { $0.tag == "nav" && $0["aria-label"] == "Breadcrumb" && !$0.isHidden }) else { return [] }
+        return nav.all { $0.tag == "li" && !$0.isHidden }.map { item in
+            let link = item["aria-current"] == nil ? item.first { $0.tag == "a" && $0["href"] != nil } : nil
+            return PageState.Crumb(label: item.visibleText(excluding: nil), href: link?["href"])
+        }
+    }
+
+    private func baseLayer(_ main: HTMLNode) -> PageState.Layer {
+        let crumbs = breadcrumb(in: main)
+        let title = crumbs.last?.label
+            ?? main.first { $0.tag == "h1" && !$0.isHidden }?.accessibleName
+        return PageState.Layer(screen: main["data-screen"], kind: .base, style: nil, title: title,
+                               breadcrumb: crumbs, dismiss: nil)
+    }
+
+    private func modalLayer(_ dialog: HTMLNode) -> PageState.Layer {
+        let style: String? =
+            if dialog.hasClass("modal-sheet-medium") { "sheet-medium" }
+            else if dialog.hasClass("modal-sheet") { "sheet" }
+            else if dialog.hasClass("modal-full") { "full-screen-cover" }
+            else if dialog.hasClass("modal-centered") { "centered" }
+            else { nil }
+        let name = dialog.accessibleName
+        let dismiss = dialog["data-dismiss"]
+            ?? dialog.first { $0.tag == "a" && $0["rel"] == "dismiss" }?["href"]
+        return PageState.Layer(screen: dialog["data-screen"], kind: .modal, style: style,
+                               title: name.isEmpty ? nil : name, breadcrumb: breadcrumb(in: dialog), dismiss: dismiss)
+    }
+
+    private func alert(_ dialog: HTMLNode, forms: [HTMLNode]) -> PageState.Alert {
+        let message = dialog["aria-describedby"].map { describedBy($0, in: dialog) }
+        var actions: [PageState.AlertAction] = []
+        for element in dialog.descendants where !element.isHidden {
+            let role = element.hasClass("button-destructive") ? "destructive" : element.hasClass("button-cancel") ? "cancel" : "default"
+            if element.tag == "a", let href = element["href"] {
+                actions.append(PageState.AlertAction(label: element.accessibleName, kind: .link, role: role, href: href, form: nil))
+            } else if element.isSubmitButton {
+                let form = element.enclosing("form").flatMap { form in forms.firstIndex { $0 === form } }
+                actions.append(PageState.AlertAction(label: element.accessibleName, kind: .button, role: role, href: nil, form: form))
+            }
+        }
+        return PageState.Alert(
+            kind: dialog.hasClass("alert-confirmation") ? "confirmation-dialog" : "alert",
+            title: dialog.accessibleName, message: message.flatMap { $0.isEmpty ? nil : $0 },
+            actions: actions, dismiss: dialog["data-dismiss"])
+    }
+
+    // MARK: - Links, headings, forms
+
+    private func link(_ element: HTMLNode) -> PageState.Link? {
+        guard element.tag == "a" || element.tag == "area", let href = element["href"], !element.isHidden else { return nil }
+        let place = owner(of: element)
+        let current = element["aria-current"].map { $0 != "false" } ?? false
+        return PageState.Link(name: element.accessibleName, href: href, rel: element["rel"], current: current,
+                              layer: place.layer, alert: place.alert)
+    }
+
+    private func heading(_ element: HTMLNode) -> PageState.Heading? {
+        guard element.role == "heading", !element.isHidden else { return nil }
+        return PageState.Heading(level: element.headingLevel ?? 2, text: element.accessibleName)
+    }
+
+    private func form(_ form: HTMLNode) -> PageState.Form {
+        let place = owner(of: form)
+        let action = form["action"].flatMap { $0.isEmpty ? nil : $0 } ?? url
+        let method = (form["method"]?.lowercased()).flatMap { $0 == "post" || $0 == "dialog" ? $0 : nil } ?? "get"
+        let enctype = form["enctype"]?.lowercased() == "multipart/form-data"
+            ? "multipart/form-data" : "application/x-www-form-urlencoded"
+        var fields: [PageState.Field] = []
+        var buttons: [PageState.Button] = []
+        var errors: [String] = []
+        for element in form.descendants {
+            if element.isSubmitButton {
+                guard !element.isHidden else { continue }
+                buttons.append(PageState.Button(
+                    label: element.accessibleName, name: element["name"].flatMap { $0.isEmpty ? nil : $0 },
+                    value: element["value"], formaction: element["formaction"],
+                    formmethod: element["formmethod"]?.lowercased(), disabled: element.isDisabled))
+            } else if let field = field(element) {
+                fields.append(field)
+            } else if element.role == "alert", !element.isHidden {
+                let text = element.visibleText(excluding: nil)
+                if !text.isEmpty { errors.append(text) }
+            }
+        }
+        return PageState.Form(action: action, method: method, enctype: enctype, layer: place.layer, alert: place.alert,
+                              fields: fields, buttons: buttons, errors: errors)
+    }
+
+    private func field(_ element: HTMLNode) -> PageState.Field? {
+        guard let name = element["name"], !name.isEmpty else { return nil }
+        let type: String
+        var value: String?
+        var checked: Bool?
+        var options: [PageState.Option]?
+        switch element.tag {
+        case "input":
+            type = element.inputType
+            guard !["submit", "image", "button", "reset"].contains(type) else { return nil }
+            if type == "checkbox" || type == "radio" {
+                checked = element["checked"] != nil
+                value = element["value"] ?? "on"
+            } else {
+                value = element["value"] ?? ""
+            }
+        case "textarea":
+            type = "textarea"
+            var raw = element.children.map(\.textValue).joined()
+            if raw.hasPrefix("\n") { raw.removeFirst() }   // the newline after <textarea> is not part of the value
+            value = raw
+        case "select":
+            let multiple = element["multiple"] != nil
+            type = multiple ? "select-multiple" : "select"
+            options = self.options(of: element, multiple: multiple)
+        default:
+            return nil
+        }
+        let hidden = element.isHidden
+        let label = hidden ? "" : element.accessibleName
+        var error: String?
+        if element["aria-invalid"] == "true", let ids = element["aria-describedby"] {
+            let text = describedBy(ids, in: document)
+            if !text.isEmpty { error = text }
+        }
+        return PageState.Field(
+            name: name, label: label.isEmpty ? nil : label, type: type, value: value, checked: checked,
+            disabled: element.isDisabled, required: element["required"] != nil || element["aria-required"] == "true",
+            error: error, options: options)
+    }
+
+    private func options(of select: HTMLNode, multiple: Bool) -> [PageState.Option] {
+        var options = select.all { $0.tag == "option" }.map { option in
+            let text = option.text
+            let disabled = option["disabled"] != nil || option.enclosing("optgroup")?["disabled"] != nil
+            return PageState.Option(label: option["label"] ?? text, value: option["value"] ?? text,
+                                    selected: option["selected"] != nil, disabled: disabled)
+        }
+        // A single select with nothing marked shows, and sends, its first enabled option.
+        if !multiple, !options.contains(where: \.selected), let first = options.firstIndex(where: { !$0.disabled }) {
+            options[first].selected = true
+        }
+        return options
+    }
+
+    // MARK: - Places
+
+    /// Where an element sits: the layer or alert around it, if any.
+    enum Place: Equatable {
+        case none
+        case layer(Int)
+        case alert(Int)
+
+        var layer: Int? { if case .layer(let index) = self { index } else { nil } }
+        var alert: Int? { if case .alert(let index) = self { index } else { nil } }
+    }
+
+    private func owner(of element: HTMLNode) -> Place {
+        var node = element.parent
+        while let current = node {
+            let id = ObjectIdentifier(current)
+            if let index = layerIndex[id] { return .layer(index) }
+            if let index = alertIndex[id] { return .alert(index) }
+            node = current.parent
+        }
+        return .none
+    }
+
+    /// The visible text of the elements an `aria-describedby` list names.
+    private func describedBy(_ ids: String, in root: HTMLNode) -> String {
+        ids.split(separator: " ").compactMap { root.element(withID: String($0))?.visibleText(excluding: nil) }
+            .joined(separator: " ").collapsingWhitespace
+    }
+}
