@@ -23,7 +23,9 @@ import WebRouterTesting
         try await app.test(.live) { client in
             var page = try await client.get("/feed/match/12")            // signed out: redirected to /welcome
             page = try await client.get("/welcome/~login?next=/feed/match/12")
-            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "demo")
+            page = try await client.press("Sign in")
             try page.expect(screen: "Match", selectedTab: "Feed", breadcrumb: ["Feed", "Match 12"])
             page = try await client.back(from: page)
             #expect(page.url == "/feed")
@@ -51,7 +53,9 @@ import WebRouterTesting
     @Test func theSignOutConfirmation() async throws {
         try await app.test { client in
             var page = try await client.get("/welcome/~login")
-            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "demo")
+            page = try await client.press("Sign in")
             page = try await client.get("/feed/~settings?confirm=sign-out")
             #expect(page.alerts.first?.title == "Sign out?")
             #expect(page.alerts.first?.actions == ["Sign out", "Cancel"])

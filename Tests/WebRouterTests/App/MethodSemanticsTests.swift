@@ -9,8 +9,9 @@ struct MethodSemanticsTests {
     /// Signs in as "ada", then runs the body.
     func signedIn(_ body: (TestClient) async throws -> Void) async throws {
         try await NotesApp.make().test(.live) { client in
-            let form = try await client.get("/sign-in")
-            try await client.submit("sign-in", on: form, ["username": "ada"]).expect(screen: "Notes")
+            try await client.get("/sign-in")
+            try await client.fill("Username", with: "ada")
+            try await client.press("Sign in").expect(screen: "Notes")
             try await body(client)
         }
     }

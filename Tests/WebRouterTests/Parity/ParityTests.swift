@@ -210,8 +210,8 @@ struct ParityTests {
     @Test func observersSeeScreenViewsAndMoves() async throws {
         let recorder = Recorder()
         try await ParityApp.make(observer: recorder).test { client in
-            let person = try await client.get("/lobby/~player/7")
-            _ = try await client.submit("close-all", on: person)
+            try await client.get("/lobby/~player/7")
+            try await client.press("Close all")
             _ = try await client.get("/lobby/~settings?confirm=sign-out")
         }
         var views = recorder.views.withLock { $0 }
@@ -225,8 +225,8 @@ struct ParityTests {
     @Test func anObserverOfMovesOnlyIsNotToldOfScreenViews() async throws {
         let recorder = Recorder(observesScreenViews: false)
         try await ParityApp.make(observer: recorder).test { client in
-            let person = try await client.get("/lobby/~player/7")
-            _ = try await client.submit("close-all", on: person)
+            try await client.get("/lobby/~player/7")
+            try await client.press("Close all")
         }
         #expect(recorder.views.withLock { $0 }.isEmpty)
         #expect(recorder.moves.withLock { $0 }.map(\.to) == ["/lobby"])

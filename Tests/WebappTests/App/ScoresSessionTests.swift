@@ -54,9 +54,11 @@ struct ScoresSessionTests {
 
     @Test func aForeignNextIsIgnored() async throws {
         let client = try ScoresFixture().visitor()
-        let login = try await client.get("/welcome/~login?next=https%3A%2F%2Fevil.example%2F")
+        try await client.get("/welcome/~login?next=https%3A%2F%2Fevil.example%2F")
         client.followsRedirects = false
-        let redirect = try await client.submit("sign-in", on: login, ["username": "demo", "password": "demo"])
+        try await client.fill("Username", with: "demo")
+        try await client.fill("Password", with: "demo")
+        let redirect = try await client.press("Sign in")
         #expect(redirect.location == "/feed")
     }
 
@@ -83,8 +85,8 @@ struct ScoresSessionTests {
 
     @Test func signOutEndsTheSession() async throws {
         let client = try await ScoresFixture().signedIn()
-        let settings = try await client.get("/messages/~settings?confirm=sign-out")
-        let welcome = try await client.submit("sign-out", on: settings)
+        try await client.get("/messages/~settings?confirm=sign-out")
+        let welcome = try await client.within(.alertDialog("Sign out?")) { try await client.press("Sign out") }
         try welcome.expect(screen: "Welcome")
         let again = try await client.get("/dashboard")
         try again.expect(screen: "Welcome")

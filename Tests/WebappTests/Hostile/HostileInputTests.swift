@@ -133,8 +133,10 @@ struct HostileInputTests {
     @Test func aHostileHostNeverAppearsInAPage() async throws {
         let app = try ScoresApp.application(data: DemoData.forTests(), secret: .random())
         try await app.test(.live) { client in
-            let login = try await client.get("/welcome/~login")
-            try await client.submit("sign-in", on: login, ["username": "demo", "password": "demo"]).expect(screen: "Feed")
+            try await client.get("/welcome/~login")
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "demo")
+            try await client.press("Sign in").expect(screen: "Feed")
             for host in ["evil.example", "evil.example:8080", "127.0.0.1.evil.example"] {
                 client.defaultHeaders = [("Host", host), ("X-Forwarded-Host", "evil.example")]
                 for url in ["/feed/~share", "/feed/tournament/5/match/12/~share", "/search/~user/7/~share", "/feed",
