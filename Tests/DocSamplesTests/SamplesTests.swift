@@ -23,7 +23,9 @@ import WebRouterTesting
         try await app.test(.live) { client in
             var page = try await client.get("/feed/match/12")            // signed out: redirected to /welcome
             page = try await client.get("/welcome/~login?next=/feed/match/12")
-            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "demo")
+            page = try await client.press("Sign in")
             try page.expect(screen: "Match", selectedTab: "Feed", breadcrumb: ["Feed", "Match 12"])
             page = try await client.back(from: page)
             #expect(page.url == "/feed")
@@ -40,17 +42,20 @@ import WebRouterTesting
 
     @Test func aWrongPasswordIsA422() async throws {
         try await app.test { client in
-            var page = try await client.get("/welcome/~login")
-            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "nope"])
-            try page.expect(status: 422, screen: "Login")
-            #expect(page.text.contains("Wrong username or password."))
+            try await client.get("/welcome/~login")
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "nope")
+            let page = try await client.press("Sign in")
+            try page.expect(status: 422, screen: "Login", text: "Wrong username or password.")
         }
     }
 
     @Test func theSignOutConfirmation() async throws {
         try await app.test { client in
             var page = try await client.get("/welcome/~login")
-            page = try await client.submit("sign-in", on: page, ["username": "demo", "password": "demo"])
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "demo")
+            page = try await client.press("Sign in")
             page = try await client.get("/feed/~settings?confirm=sign-out")
             #expect(page.alerts.first?.title == "Sign out?")
             #expect(page.alerts.first?.actions == ["Sign out", "Cancel"])
@@ -65,9 +70,10 @@ import WebRouterTesting
         let app = try Application(Window(Tabs { Navigation(Dashboard(edit: Flow(base: ProfileEdit()).present())) }))
         try await app.test { client in
             var page = try await client.get("/dashboard/~edit/name")
-            #expect(page.text.contains("Step 1 of 3"))
+            try page.expect(text: "Step 1 of 3")
             client.followsRedirects = false
-            page = try await client.submit("next", on: page, ["name": "Ada"])
+            try await client.fill("Name", with: "Ada")
+            page = try await client.press("Next")
             #expect(page.location == "/dashboard/~edit/team")
         }
     }

@@ -9,8 +9,9 @@ struct ActionCycleTests {
     /// Signs in as "ada" with a fresh client, then runs the body.
     func signedIn(_ mode: TestClient.Mode = .live, _ body: (TestClient) async throws -> Void) async throws {
         try await NotesApp.make().test(mode) { client in
-            let form = try await client.get("/sign-in")
-            let page = try await client.submit("sign-in", on: form, ["username": "ada"])
+            try await client.get("/sign-in")
+            try await client.fill("Username", with: "ada")
+            let page = try await client.press("Sign in")
             try page.expect(screen: "Notes", selectedTab: "Notes")
             try await body(client)
         }
@@ -24,8 +25,9 @@ struct ActionCycleTests {
             #expect(redirect.status == .found)
             #expect(redirect.location == "/sign-in?next=/notes/note/2")
             client.followsRedirects = true
-            let form = try await client.get(redirect.location!)
-            let page = try await client.submit("sign-in", on: form, ["username": "ada"])
+            try await client.get(redirect.location!)
+            try await client.fill("Username", with: "ada")
+            let page = try await client.press("Sign in")
             #expect(page.redirects.map(\.status) == [303])
             try page.expect(screen: "Note", selectedTab: "Notes", breadcrumb: ["Notes", "Note 2"])
         }
@@ -76,31 +78,33 @@ struct ActionCycleTests {
         try await signedIn() { client in
             let editor = try await client.get("/notes/note/1/~edit")
             try editor.expect(screen: "EditNote", modals: ["EditNote"])
-            #expect(try editor.form("save")["text"] == "Groceries")
-            let saved = try await client.submit("save", on: editor, ["text": "Milk, eggs"])
+            #expect(try editor.element(.textbox("Text")).value == "Groceries")
+            try await client.fill("Text", with: "Milk, eggs")
+            let saved = try await client.press("Save")
             #expect(saved.redirects.map(\.status) == [303])
-            #expect(saved.url == "/notes/note/1")
-            try saved.expect(screen: "Note", modals: [])
-            #expect(saved.document.first { $0.hasClass("note") }?.text == "Milk, eggs")
+            try saved.expect(url: "/notes/note/1", screen: "Note", modals: [], text: "Milk, eggs")
+            #expect(!saved.visibleText.contains("Groceries"))
         }
     }
 
     @Test func invalidInputRendersTheFormAgainWith422() async throws {
         try await signedIn() { client in
-            let editor = try await client.get("/notes/note/3/~edit")
-            let again = try await client.submit("save", on: editor, ["text": ""])
-            try again.expect(status: 422, screen: "EditNote")
-            let field = try #require(again.document.first { $0["id"] == "field-text" })
-            #expect(field["aria-invalid"] == "true")
-            #expect(again.document.first { $0.hasClass("field-error") }?.text == "A note needs some text.")
+            try await client.get("/notes/note/3/~edit")
+            try await client.fill("Text", with: "")
+            let again = try await client.press("Save")
+            try again.expect(status: 422, screen: "EditNote", text: "A note needs some text.")
+            // What a screen reader announces of the field: invalid (no PageElement.isInvalid yet).
+            #expect(try again.element(.textbox("Text"))["aria-invalid"] == "true")
             // Nothing was saved.
             let note = try await client.get("/notes/note/3")
-            #expect(note.document.first { $0.hasClass("note") }?.text == "Ideas")
+            try note.expect(screen: "Note", text: "Ideas")
 
             let signIn = try TestClient(NotesApp.make())
-            let blank = try await signIn.submit("sign-in", on: signIn.get("/sign-in"), ["username": "  "])
+            try await signIn.get("/sign-in")
+            try await signIn.fill("Username", with: "  ")
+            let blank = try await signIn.press("Sign in")
             try blank.expect(status: 422, screen: "SignIn")
-            #expect(blank.document.first { $0["role"] == "alert" }?.text == "Check the form.")
+            #expect(try blank.element(.role("alert")).text == "Check the form.")
         }
     }
 
@@ -122,7 +126,8 @@ struct ActionCycleTests {
             try stolen.expect(status: 403)
 
             let note = try await client.get("/notes/note/1")
-            #expect(note.document.first { $0.hasClass("note") }?.text == "Groceries")
+            try note.expect(text: "Groceries")
+            #expect(!note.visibleText.contains("hacked"))
             #expect(form["_csrf"] != nil)
         }
     }
@@ -139,8 +144,8 @@ struct ActionCycleTests {
     @Test func signingOutClearsTheSession() async throws {
         try await signedIn() { client in
             let profile = try await client.get("/profile")
-            #expect(profile.document.first { $0.tag == "h1" }?.text == "ada")
-            let out = try await client.submit("sign-out", on: profile)
+            #expect(try profile.element(.heading("ada", level: 1)).text == "ada")
+            let out = try await client.press("Sign out")
             try out.expect(screen: "SignIn")
             #expect(client.cookies["wr_session"] == nil)
             #expect(try await client.get("/notes").url == "/sign-in?next=/notes")

@@ -71,6 +71,7 @@ struct RouteDiagramTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "dot: \(problems)")
         #expect(problems.isEmpty)
+        // Raw on purpose: Graphviz output, not a page.
         #expect(svg.contains("<svg") && svg.contains("Match"))
     }
 }

@@ -63,11 +63,14 @@ struct PagesTests {
         try await NotesApp.make().test { client in
             _ = try await client.submit("sign-in", on: client.get("/sign-in"), ["username": "<b>ada</b>\"'&"])
             let page = try await client.get("/notes")
+            // Raw on purpose: the escaping of the bytes is the behaviour under test.
             #expect(page.text.contains("Notes of &lt;b&gt;ada&lt;/b&gt;&quot;&#39;&amp;"))
             #expect(!page.text.contains("<b>ada"))
+            // What a person sees: the name as typed, not bold.
+            #expect(try page.element(.heading("Notes of", level: 1)).text == "Notes of <b>ada</b>\"'&")
             let note = try await client.get("/notes/note/2")
             #expect(note.text.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;friends&quot;"))
-            #expect(note.document.first { $0.hasClass("note") }?.text == "<script>alert('x')</script> & \"friends\"")
+            try note.expect(text: "<script>alert('x')</script> & \"friends\"")
         }
     }
 
@@ -112,10 +115,11 @@ struct PagesTests {
 
     @Test func aScreenThrowingNotFoundGivesA404Page() async throws {
         try await NotesApp.make().test { client in
-            _ = try await client.submit("sign-in", on: client.get("/sign-in"), ["username": "ada"])
+            try await client.get("/sign-in")
+            try await client.fill("Username", with: "ada")
+            try await client.press("Sign in")
             let page = try await client.get("/notes/note/99")
-            try page.expect(status: 404, screen: "Error")
-            #expect(page.text.contains("No note 99."))
+            try page.expect(status: 404, screen: "Error", text: "No note 99.")
         }
     }
 
@@ -130,6 +134,7 @@ struct PagesTests {
                 #expect(page.headers["X-Content-Type-Options"] == "nosniff")
                 #expect(page.headers["Referrer-Policy"] == "same-origin")
                 #expect(page.headers["Cache-Control"] == "no-store")
+                // Raw on purpose: an inline script is markup no person sees, and the CSP forbids it.
                 #expect(!page.text.contains("<script>"), "no inline script")
             }
         }
@@ -160,8 +165,9 @@ struct PagesTests {
             let map = try await client.get("/_map")
             try map.expect(screen: "Storyboard")
             // The text alternative: a nested list, one item per route, below the drawing.
-            let outline = try #require(map.document.first { $0.tag == "details" })
-            #expect(outline.first { $0.tag == "summary" }?.text == "Screen tree as a list")
+            let summary = try map.element(.text("Screen tree as a list"))
+            #expect(summary.node.tag == "summary")
+            let outline = try #require(summary.node.enclosing("details"))
             let items = outline.all("li", "data-kind")
             #expect(items.count == SeedTree.table.count)
             #expect(outline.all(where: { $0.tag == "a" }).contains { $0["href"] == "/search/~user/1/team/1" && $0.text == "Team" })
@@ -175,10 +181,12 @@ struct PagesTests {
     @Test func theStoryboardDrawsOneCardPerRouteWithItsArrow() async throws {
         try await seedApp.test { client in
             let map = try await client.get("/_map")
-            let canvas = try #require(map.document.first { $0.hasClass("sb-canvas") })
             // A region keyboard users can scroll, with a name.
-            #expect(canvas["role"] == "region" && canvas["tabindex"] == "0")
-            #expect(canvas["aria-label"]?.isEmpty == false)
+            let region = try map.element(.role("region", name: "Storyboard drawing"))
+            #expect(region["tabindex"] == "0")
+            // The cards' `data-route`/`data-move` and the arrows' classes are the drawing's
+            // layout contract (which card docks where), not something a locator names: raw.
+            let canvas = region.node
             let cards = canvas.all("li", "data-route")
             let routes = SeedTree.table.routes
             #expect(cards.map { $0["data-route"] } == routes.map(\.pattern))
@@ -223,6 +231,7 @@ struct PagesTests {
                               configuration: .init(appName: "Scores"))
         try await app.test { client in
             let map = try await client.get("/_map")
+            // Raw on purpose: where an exit docks is the drawing's layout (classes, data-route).
             let exits = map.document.all { $0.hasClass("sb-exit") }
             #expect(exits.count == app.table.routes.filter { $0.declaration.hasPrefix("universal") }.count)
             let feedShare = try #require(exits.first { $0["data-route"] == "/feed/~share" })
@@ -238,6 +247,7 @@ struct PagesTests {
         let app = Application(table: try RouteTable(Window(Navigation(OptionalHome()))), configuration: .init(appName: "Opt"))
         try await app.test { client in
             let map = try await client.get("/_map")
+            // Raw on purpose: the cards' data-route/data-move are the drawing's layout contract.
             let cards = map.document.all("li", "data-route")
             #expect(cards.map { $0["data-route"] } == ["/", "/more/{Int}"])
             #expect(cards.last?["data-move"] == "optional push")

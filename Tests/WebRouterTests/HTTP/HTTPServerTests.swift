@@ -105,6 +105,7 @@ let echoHandler: HTTPHandler = { request in
         #expect(fromHandler.text == "<h1>nothing here</h1>")
         let fromStatic = try await get(port: server.port, "/static/nope.css")
         #expect(fromStatic.status == 404)
+        // Raw on purpose: the server's own bytes on a raw socket, below any TestPage.
         #expect(fromStatic.text.contains("<title>404 Not Found</title>"))
         await server.stop()
     }

@@ -48,6 +48,7 @@ import WebRouterTesting
         let server = try startServer(handler: echoHandler)
         let response = try await get(port: server.port, "/feed/%zz")
         #expect(response.status == 400)
+        // Raw on purpose: the server's own bytes on a raw socket, below any TestPage.
         #expect(response.text.contains("<h1>400 Bad Request</h1>"))
         await server.stop()
     }

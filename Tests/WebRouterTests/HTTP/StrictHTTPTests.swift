@@ -21,6 +21,7 @@ import WebRouterTesting
         let server = try startServer(handler: echoHandler)
         let response = try await rawRequest(port: server.port, raw)
         #expect(response.status == 400, "\(name): \(response.status)")
+        // Raw on purpose: the server's own bytes on a raw socket, below any TestPage.
         #expect(response.text.contains("<title>"), "\(name): the 400 has a readable page")
         #expect(!response.text.hasPrefix("GET"), "\(name): the handler did not run")
         let next = try await get(port: server.port, "/still/alive")

@@ -45,6 +45,11 @@ private let matchStack = [
 ]
 
 /// The chrome's landmarks, per DESIGN.md.
+///
+/// Raw markup on purpose, all through: these pin the HTML contract of DESIGN.md that browsers,
+/// the chrome's script and assistive tools rely on (`data-screen`, `inert`, `aria-current`,
+/// `rel="dismiss"`, `aria-labelledby`, the class hooks, escaping), byte for byte, from a
+/// `PageModel` rendered without a server — there is no `TestPage` to locate in.
 @Suite struct PageRendererTests {
     @Test func tabRootIsACompleteDocumentWithAOneItemBreadcrumb() {
         let page = PageModel(

@@ -15,7 +15,7 @@ enum Kind: String, URLContext, CaseIterable, Comparable {
 
 struct Share: ContentScreen {
     func body(_ context: Void, router: Router<Share>) -> some HTML {
-        input(.class("share-link"), .value(router.dismiss ?? router.url), .readonly)
+        input(.class("share-link"), .aria("label", "Link"), .value(router.dismiss ?? router.url), .readonly)
     }
 }
 
@@ -38,8 +38,8 @@ struct Lobby: ContentScreen {
     let wizard: Present<Lobby, Flow<Wizard>>
     let card: Present<Lobby, Card>
     func body(_ context: Void, router: Router<Lobby>) -> some HTML {
-        p(.class("kinds")) { router.query.kinds.sorted().map(\.rawValue).joined(separator: ",") }
-        p(.class("league")) { router.query.league.map { String($0) } ?? "any" }
+        p(.class("kinds")) { "Kinds: " + router.query.kinds.sorted().map(\.rawValue).joined(separator: ",") }
+        p(.class("league")) { "League: " + (router.query.league.map { String($0) } ?? "any") }
         a(.href(router.link(\.filter))) { "Filter" }
         ExternalLink("https://www.example.org/rules", "Rules")
         ExternalLink("javascript:alert(1)", "Bad")
@@ -55,7 +55,7 @@ struct Game: ContentScreen {
     func title(for context: Int) -> String { "Game \(context)" }
     func body(_ id: Int, router: Router<Game>) -> some HTML {
         router.picker(\.section, label: "Sections") { $0.rawValue.capitalized }
-        p(.class("section")) { router.query.section.rawValue }
+        p(.class("section")) { "Section: " + router.query.section.rawValue }
         a(.href(router.link(\.share))) { "Share" }
     }
 }
@@ -90,9 +90,9 @@ struct Filter: ContentScreen {
     enum Action: String, ScreenAction { case apply }
     func body(_ context: Void, router: Router<Filter>) -> some HTML {
         router.form(.apply) {
-            input(.type("checkbox"), .name("kind"), .value("players"))
-            input(.type("checkbox"), .name("kind"), .value("teams"))
-            input(.type("text"), .name("league"))
+            input(.type("checkbox"), .name("kind"), .value("players"), .aria("label", "Players"))
+            input(.type("checkbox"), .name("kind"), .value("teams"), .aria("label", "Teams"))
+            input(.type("text"), .name("league"), .aria("label", "League"))
             button(.type("submit")) { "Apply" }
         }
     }

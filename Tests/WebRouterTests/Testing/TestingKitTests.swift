@@ -4,6 +4,7 @@ import Testing
 
 @Suite("The WebRouterTesting kit")
 struct TestingKitTests {
+    /// Raw on purpose: this is the parser the locators stand on, so it is tested by its nodes.
     @Test func parsesElementsAttributesEntitiesAndVoidElements() {
         let document = HTMLNode.parse(#"""
         <!doctype html><html><head><title>A &amp; B</title><script>if (a < b) {}</script></head>

@@ -103,7 +103,7 @@ struct ScoresPathTests {
     @Test func missingMatchSaysWhichOne() async throws {
         let client = try await ScoresFixture().signedIn()
         let page = try await client.get("/feed/match/99999")
-        #expect(page.text.contains("No match 99999."))
+        try page.expect(status: nil, text: "No match 99999.")
     }
 }
 

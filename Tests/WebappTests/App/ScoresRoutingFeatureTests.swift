@@ -19,14 +19,16 @@ struct ScoresRoutingFeatureTests {
             #expect(dialog.title == "Sign out?")
             #expect(dialog.actions == ["Sign out", "Cancel"])
             #expect(dialog.dismissHref == "/messages/~settings")
-            let signOut = try #require(asking.document.first { $0.tag == "button" && $0.text == "Sign out" })
-            #expect(signOut.hasClass("button-destructive"))
+            let signOut = try asking.element(.button("Sign out").within(.alertDialog("Sign out?")))
+            // Destructive is a look (red), with no ARIA state a locator could name: the class it is.
+            #expect(signOut["class"]?.split(separator: " ").contains("button-destructive") == true)
 
             let cancelled = try await client.dismiss(from: asking)
             #expect(cancelled.url == "/messages/~settings" && cancelled.alerts.isEmpty)
             try cancelled.expect(screen: "Settings")
 
-            let welcome = try await client.submit("sign-out", on: asking)
+            try await client.goBack()
+            let welcome = try await client.within(.alertDialog("Sign out?")) { try await client.press("Sign out") }
             #expect(welcome.redirects.map(\.status) == [303])
             try welcome.expect(screen: "Welcome")
             try await client.get("/dashboard").expect(screen: "Welcome")
@@ -42,9 +44,9 @@ struct ScoresRoutingFeatureTests {
             let share = try await client.follow("Share", on: match)
             try share.expect(screen: "Share", modals: ["Share"])
             #expect(share.baseScreen == "Match")
-            let box = try #require(share.document.first { $0.hasClass("share-box") }?.first { $0.tag == "input" })
-            #expect(box["value"] == "http://127.0.0.1/feed/match/12")
-            #expect(box["readonly"] != nil)
+            let box = try share.element(.textbox("Link to this page").within(.dialog("Share")))
+            #expect(box.value == "http://127.0.0.1/feed/match/12")
+            #expect(box["readonly"] != nil)   // PageElement has no isReadOnly
             #expect(try await client.dismiss(from: share).url == "/feed/match/12")
 
             for url in ["/search/~team/3", "/search/~team/3/player/\(squadMember)", "/dashboard/league/2",
@@ -61,7 +63,7 @@ struct ScoresRoutingFeatureTests {
             let page = try await client.get("/search/~user/7/~share")
             try page.expect(screen: "Share", modals: ["Player", "Share"])
             #expect(page.modals.map(\.dismissHref) == ["/search", "/search/~user/7"])
-            #expect(page.document.first { $0.hasClass("share-box") }?.first { $0.tag == "input" }?["value"]
+            #expect(try page.element(.textbox("Link to this page").within(.dialog("Share"))).value
                 == "http://127.0.0.1/search/~user/7")
             let player = try await client.dismiss(from: page)
             try player.expect(screen: "Player", modals: ["Player"])
@@ -98,15 +100,17 @@ struct ScoresRoutingFeatureTests {
         try await ScoresFixture().test { client in
             let filter = try await client.get("/search/~filter?q=united")
             try filter.expect(screen: "SearchFilter", modals: ["SearchFilter"])
-            let applied = try await client.submit("apply", on: filter, ["kind": "teams", "sort": "name"])
+            #expect(try filter.element(.checkbox("Players")).isChecked)
+            for kind in ["Players", "Leagues", "Matches"] { try await client.uncheck(kind) }
+            try await client.select("By name", from: "Order")
+            let applied = try await client.press("Show results")
             #expect(applied.redirects.map(\.status) == [303])
-            #expect(applied.url == "/search?q=united&kind=teams&sort=name")
-            try applied.expect(screen: "Search", modals: [])
-            #expect(applied.text.contains("<h2>Teams</h2>") && !applied.text.contains("<h2>Players</h2>"))
+            try applied.expect(url: "/search?q=united&kind=teams&sort=name", screen: "Search", modals: [])
+            #expect(applied.has(.heading("Teams", level: 2)) && !applied.has(.heading("Players", level: 2)))
 
             // The sheet opens on the filter in place; Reset keeps only the text.
             let again = try await client.follow("Filters (on)", on: applied)
-            #expect(try again.form("apply").fields.filter { $0.name == "kind" }.map(\.value) == ["teams"])
+            #expect(again.elements(.role(.checkbox).within(.dialog())).filter(\.isChecked).map(\.name) == ["Teams"])
             let reset = try await client.follow("Reset", on: again)
             #expect(reset.url == "/search?q=united")
         }
@@ -118,19 +122,21 @@ struct ScoresRoutingFeatureTests {
         try #require(match.status.isFinished, "match 12 is played in the sample data")
         try await fixture.test { client in
             let lineups = try await client.get("/feed/match/12?section=lineups")
-            let picker = try #require(lineups.document.first { $0.tag == "nav" && $0["aria-label"] == "Sections" })
-            let options = picker.all("a", "href")
-            #expect(options.map { $0["href"] ?? "" }
+            let options = lineups.elements(.role(.link).within(.navigation("Sections")))
+            #expect(options.map { $0.href ?? "" }
                 == ["/feed/match/12", "/feed/match/12?section=goals", "/feed/match/12?section=lineups"])
-            #expect(options.filter { $0["aria-current"] == "true" }.map(\.text) == ["Line-ups"])
+            // The current option is announced by aria-current (PageElement has no isCurrent).
+            #expect(options.filter { $0["aria-current"] == "true" }.map(\.name) == ["Line-ups"])
             let firstHomePlayer = fixture.data.words.playerName(try #require(match.lineups.home.first))
-            #expect(lineups.document.first { $0.hasClass("lineups") }?.text.contains(firstHomePlayer) == true)
+            #expect(lineups.has(.heading("Line-ups", level: 2)))
+            try lineups.expect(text: firstHomePlayer)
             #expect(try lineups.link("Share").href == "/feed/match/12/~share?section=lineups")
 
             let overview = try await client.follow("Overview", on: lineups)
             #expect(overview.url == "/feed/match/12")
-            #expect(overview.document.first { $0.hasClass("lineups") } == nil)
-            #expect(overview.text.contains(match.venue))
+            #expect(!overview.has(.heading("Line-ups", level: 2)))
+            #expect(!overview.visibleText.contains(firstHomePlayer))
+            try overview.expect(text: match.venue)
 
             client.followsRedirects = false
             let bad = try await client.get("/feed/match/12?section=nope")
@@ -158,8 +164,8 @@ struct ScoresRoutingFeatureTests {
             for (url, label, href) in [("/search/~team/3", "Official website", "https://www.example.com/clubs/3"),
                                        ("/dashboard/league/2", "Competition rules", "https://www.example.org/competitions/2/rules")] {
                 let page = try await client.get(url)
-                let link = try #require(page.document.first { $0.tag == "a" && $0.hasClass("external") }, "\(url)")
-                #expect(link["href"] == href && link.text.hasPrefix(label))
+                let link = try page.element(.link(label))
+                #expect(link.href == href && link.name.hasPrefix(label))
                 #expect(link["target"] == "_blank" && link["rel"] == "noopener noreferrer")
             }
         }
@@ -190,8 +196,8 @@ struct ScoresRoutingFeatureTests {
         let records = LogRecords()
         let logger = Logger(label: "scores.routes") { label in RecordingLogHandler(label: label, records: records) }
         try await ScoresFixture(observers: [RouteLog(logger: logger)]).test { client in
-            let asking = try await client.get("/messages/~settings?confirm=sign-out")
-            _ = try await client.submit("sign-out", on: asking)
+            try await client.get("/messages/~settings?confirm=sign-out")
+            try await client.press("Sign out")
         }
         let logged = records.all
         #expect(Set(logged.map(\.label)) == ["scores.routes"])
@@ -207,11 +213,11 @@ struct ScoresRoutingFeatureTests {
         let fixture = try ScoresFixture()
         try await fixture.test(signedIn: false) { client in
             let welcome = try await client.get("/welcome")
-            #expect(welcome.document.first { $0.hasClass("header-user") } == nil)
+            #expect(!welcome.has(.link("👤").within(.role("banner"))))
             try await fixture.signIn(client)
             let feed = try await client.get("/feed")
-            let user = try #require(feed.document.first { $0.hasClass("header-user") })
-            #expect(user.text == "👤 demo" && user["href"] == "/dashboard")
+            let user = try feed.element(.link("👤").within(.role("banner")))
+            #expect(user.name == "👤 demo" && user.href == "/dashboard")
         }
     }
 }

@@ -23,14 +23,15 @@ struct ScoresSessionTests {
         let welcome = try await client.get("/feed/match/12")
         try welcome.expect(screen: "Welcome")
         let login = try await client.follow("Sign in", on: welcome)
-        try login.expect(screen: "Login")
-        #expect(login.text.contains("Try the demo account: demo / demo"))
+        try login.expect(screen: "Login", text: "Try the demo account: demo / demo")
         let form = try login.form("sign-in")
         #expect(form["_csrf"]?.isEmpty == false)
         #expect(client.cookies["wr_csrf"] != nil)
 
         client.followsRedirects = false
-        let redirect = try await client.submit("sign-in", on: login, ["username": "demo", "password": "demo"])
+        try await client.fill("Username", with: "demo")
+        try await client.fill("Password", with: "demo")
+        let redirect = try await client.press("Sign in")
         #expect(redirect.status.code == 303)
         #expect(redirect.location == "/feed/match/12")
         client.followsRedirects = true
@@ -41,43 +42,51 @@ struct ScoresSessionTests {
 
     @Test func wrongPasswordIsRefusedWith422() async throws {
         let client = try ScoresFixture().visitor()
-        let login = try await client.get("/welcome/~login")
-        let again = try await client.submit("sign-in", on: login, ["username": "demo", "password": "nope"])
-        try again.expect(status: 422, screen: "Login")
-        #expect(again.text.contains("Wrong username or password."))
-        #expect(try again.form("sign-in")["username"] == "demo")
+        try await client.get("/welcome/~login")
+        try await client.fill("Username", with: "demo")
+        try await client.fill("Password", with: "nope")
+        let again = try await client.press("Sign in")
+        try again.expect(status: 422, screen: "Login", text: "Wrong username or password.")
+        #expect(try again.element(.textbox("Username")).value == "demo")
         let feed = try await client.get("/feed")
         try feed.expect(screen: "Welcome")
     }
 
     @Test func aForeignNextIsIgnored() async throws {
         let client = try ScoresFixture().visitor()
-        let login = try await client.get("/welcome/~login?next=https%3A%2F%2Fevil.example%2F")
+        try await client.get("/welcome/~login?next=https%3A%2F%2Fevil.example%2F")
         client.followsRedirects = false
-        let redirect = try await client.submit("sign-in", on: login, ["username": "demo", "password": "demo"])
+        try await client.fill("Username", with: "demo")
+        try await client.fill("Password", with: "demo")
+        let redirect = try await client.press("Sign in")
         #expect(redirect.location == "/feed")
     }
 
     @Test func registrationValidatesThenSignsIn() async throws {
         let fixture = try ScoresFixture()
         let client = try fixture.visitor()
-        let form = try await client.get("/welcome/~registration")
-        let invalid = try await client.submit("register", on: form, ["username": "X!", "display_name": " ", "password": "ab"])
-        try invalid.expect(status: 422, screen: "Registration")
-        #expect(invalid.text.contains("Enter a display name."))
-        #expect(invalid.text.contains("Use at least 4 characters."))
+        try await client.get("/welcome/~registration")
+        try await client.fill("Username", with: "X!")
+        try await client.fill("Display name", with: " ")
+        try await client.fill("Password", with: "ab")
+        let invalid = try await client.press("Create account")
+        try invalid.expect(status: 422, screen: "Registration", text: "Enter a display name.")
+        try invalid.expect(status: 422, text: "Use at least 4 characters.")
 
-        let feed = try await client.submit("register", on: invalid, ["username": "ada", "display_name": "Ada Lovelace", "password": "engine"])
+        try await client.fill("Username", with: "ada")
+        try await client.fill("Display name", with: "Ada Lovelace")
+        try await client.fill("Password", with: "engine")
+        let feed = try await client.press("Create account")
         try feed.expect(screen: "Feed")
         let dashboard = try await client.get("/dashboard")
-        #expect(dashboard.text.contains("Ada Lovelace"))
+        try dashboard.expect(text: "Ada Lovelace")
         #expect(try await fixture.data.accounts.authenticate(username: "ada", password: "engine") != nil)
     }
 
     @Test func signOutEndsTheSession() async throws {
         let client = try await ScoresFixture().signedIn()
-        let settings = try await client.get("/messages/~settings?confirm=sign-out")
-        let welcome = try await client.submit("sign-out", on: settings)
+        try await client.get("/messages/~settings?confirm=sign-out")
+        let welcome = try await client.within(.alertDialog("Sign out?")) { try await client.press("Sign out") }
         try welcome.expect(screen: "Welcome")
         let again = try await client.get("/dashboard")
         try again.expect(screen: "Welcome")

@@ -41,9 +41,10 @@ struct ScoresFixture {
 
     /// Signs a client in through the login form.
     func signIn(_ client: TestClient, as username: String = "demo", password: String = "demo") async throws {
-        let login = try await client.get("/welcome/~login")
-        let feed = try await client.submit("sign-in", on: login, ["username": username, "password": password])
-        try feed.expect(screen: "Feed")
+        try await client.get("/welcome/~login")
+        try await client.fill("Username", with: username)
+        try await client.fill("Password", with: password)
+        try await client.press("Sign in").expect(screen: "Feed")
     }
 
     /// Names from the sample data, as screens title them.
