@@ -28,8 +28,8 @@ import WebRouter
 /// the page has instead, its visible text and the requests that led there.
 ///
 /// Each move returns the page it lands on and makes it the client's ``page``, so tests can
-/// also keep pages in variables and use the lower-level moves (``get(_:)``,
-/// ``submit(_:on:_:)``, ``follow(_:on:)``).
+/// also keep pages in variables and use the lower-level moves (`get(_:)`,
+/// ``submit(_:on:_:sourceLocation:)``, ``follow(_:on:sourceLocation:)``).
 public final class TestClient {
     /// Where requests go.
     public enum Mode: Sendable, CaseIterable {
@@ -180,7 +180,7 @@ public final class TestClient {
 
     /// Submits the form that runs a screen action, with its current values (the CSRF token
     /// included) overridden by `fields` — by field name. To fill fields by their labels, as a
-    /// person does, use ``fill(_:with:sourceLocation:)`` and ``press(_:sourceLocation:)``.
+    /// person does, use `fill(_:with:sourceLocation:)` and ``press(_:sourceLocation:)``.
     @discardableResult
     public func submit(
         _ actionName: String, on page: TestPage, _ fields: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation

@@ -14,7 +14,7 @@ import WebRouter
 /// ```
 /// A failed expectation or locator is recorded at the test's line with the request, what the
 /// page showed instead, its visible text and the requests that led to it.
-public struct TestPage: Sendable {
+public struct TestPage: Sendable, CustomStringConvertible {
     /// The method of the request that produced this page (after redirects, `GET`).
     public let method: String
     /// The URL of that request: path and query.
@@ -42,6 +42,20 @@ public struct TestPage: Sendable {
         self.redirects = redirects
         let isHTML = response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
         self.document = HTMLNode.parse(isHTML ? String(decoding: response.body, as: UTF8.self) : "")
+    }
+
+    /// A page from HTML you have (a fragment rendered on its own, a saved page), to read with
+    /// locators and landmarks: `TestPage(html: "<h1>Hello</h1>").element(.heading("Hello"))`.
+    public init(html: String, url: String = "/", status: Int = 200) {
+        self.init(method: "GET", url: url, response: HTTPResponse(
+            status: HTTPStatus(code: status), headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8)),
+            redirects: [])
+    }
+
+    /// `GET /feed/match/12 → 200, screen Match`: the request and what it showed, short
+    /// (for a failed `#expect` that prints the page).
+    public var description: String {
+        "\(method) \(url) → \(status.code)" + (screen.map { ", screen \($0)" } ?? "") + (modals.isEmpty ? "" : ", modals \(modals.map(\.screen))")
     }
 
     /// The body as text (the raw HTML of a page; prefer ``visibleText`` and locators).
@@ -206,19 +220,20 @@ public struct TestPage: Sendable {
     ///   - breadcrumb: the topmost layer's breadcrumb labels, root first.
     ///   - modals: the screens of the modal layers, bottom to top.
     ///   - text: text the page shows (``visibleText`` contains it).
+    ///   - sourceLocation: where a failure is recorded: the caller's line.
     public func expect(
-        status expectedStatus: Int? = 200, url expectedURL: String? = nil, screen expectedScreen: String? = nil,
-        selectedTab: String? = nil, breadcrumb: [String]? = nil, modals expectedModals: [String]? = nil,
-        text expectedText: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        status: Int? = 200, url: String? = nil, screen: String? = nil, selectedTab: String? = nil,
+        breadcrumb: [String]? = nil, modals: [String]? = nil, text: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        if let expectedStatus, status.code != expectedStatus {
-            try failure("expected status \(expectedStatus)", found: "status \(status.code)").record(at: sourceLocation)
+        if let status, self.status.code != status {
+            try failure("expected status \(status)", found: "status \(self.status.code)").record(at: sourceLocation)
         }
-        if let expectedURL, url != expectedURL {
-            try failure("expected URL \(expectedURL)", found: "URL \(url)").record(at: sourceLocation)
+        if let url, self.url != url {
+            try failure("expected URL \(url)", found: "URL \(self.url)").record(at: sourceLocation)
         }
-        if let expectedScreen, screen != expectedScreen {
-            try failure("expected screen \"\(expectedScreen)\"", found: "screen \(screen.map { "\"\($0)\"" } ?? "none")")
+        if let screen, self.screen != screen {
+            try failure("expected screen \"\(screen)\"", found: "screen \(self.screen.map { "\"\($0)\"" } ?? "none")")
                 .record(at: sourceLocation)
         }
         if let selectedTab, tabBar?.selected != selectedTab {
@@ -229,11 +244,11 @@ public struct TestPage: Sendable {
             try failure("expected breadcrumb \(breadcrumb.joined(separator: " › "))", found: "breadcrumb \(topBreadcrumb?.description ?? "none")")
                 .record(at: sourceLocation)
         }
-        if let expectedModals, modals.map(\.screen) != expectedModals {
-            try failure("expected modals \(expectedModals)", found: "modals \(modals.map(\.screen))").record(at: sourceLocation)
+        if let modals, self.modals.map(\.screen) != modals {
+            try failure("expected modals \(modals)", found: "modals \(self.modals.map(\.screen))").record(at: sourceLocation)
         }
-        if let expectedText, !visibleText.contains(expectedText.collapsingWhitespace) {
-            try failure("expected the text \"\(expectedText)\"").record(at: sourceLocation)
+        if let text, !visibleText.contains(text.collapsingWhitespace) {
+            try failure("expected the text \"\(text)\"").record(at: sourceLocation)
         }
     }
 

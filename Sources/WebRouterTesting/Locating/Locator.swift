@@ -78,6 +78,8 @@ public struct Locator: Sendable, CustomStringConvertible {
         public static let img = Role("img")
         /// `<fieldset>`.
         public static let group = Role("group")
+        /// `<p>`.
+        public static let paragraph = Role("paragraph")
     }
 
     /// Elements with a role, optionally with an accessible name (and a heading level).

@@ -28,6 +28,16 @@ public struct PageElement: Sendable, CustomStringConvertible {
     public var isDisabled: Bool { node.isDisabled }
     /// Whether a checkbox or radio button is checked, as the page was served.
     public var isChecked: Bool { node["checked"] != nil }
+    /// Whether it is marked as the current one of a set (`aria-current`: the selected tab,
+    /// a picker's chosen option, the breadcrumb's last entry).
+    public var isCurrent: Bool { node["aria-current"].map { $0 != "false" } ?? false }
+    /// Whether a field is marked invalid (`aria-invalid="true"`: a form rendered again with
+    /// its validation messages).
+    public var isInvalid: Bool { node["aria-invalid"] == "true" }
+    /// Whether a field is read-only.
+    public var isReadOnly: Bool { node["readonly"] != nil || node["aria-readonly"] == "true" }
+    /// Whether a field must be filled (`required`).
+    public var isRequired: Bool { node["required"] != nil || node["aria-required"] == "true" }
     /// The value a field holds as the page was served (a `<select>`'s selected option, a
     /// `<textarea>`'s text).
     public var value: String? {

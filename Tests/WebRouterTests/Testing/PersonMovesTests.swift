@@ -207,3 +207,24 @@ struct FocusTests {
         }
     }
 }
+
+/// Pages read from HTML a test has, and the states of their elements.
+@Suite("Pages from HTML")
+struct HTMLPageTests {
+    @Test func aPageFromHTMLReadsLikeAServedOne() throws {
+        let page = TestPage(html: #"""
+        <body data-screen="Form"><h1>Sign up</h1>
+        <nav aria-label="Steps"><a href="/1">One</a><a href="/2" aria-current="step">Two</a></nav>
+        <form><label for="e">E-mail</label><input id="e" name="email" required aria-invalid="true">
+        <label>Code <input name="code" value="42" readonly></label><p>Check the form.</p></form></body>
+        """#, url: "/signup")
+        #expect(page.screen == "Form" && page.url == "/signup" && page.status.code == 200)
+        #expect(page.description == "GET /signup → 200, screen Form")
+        #expect(try page.element(.link("Two").within(.navigation("Steps"))).isCurrent)
+        #expect(try !page.element(.link("One")).isCurrent)
+        let email = try page.element(.textbox("E-mail"))
+        #expect(email.isInvalid && email.isRequired && !email.isReadOnly)
+        #expect(try page.element(.textbox("Code")).isReadOnly)
+        #expect(try page.element(.role(.paragraph)).text == "Check the form.")
+    }
+}
