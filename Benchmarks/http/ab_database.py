@@ -54,6 +54,7 @@ def main():
     parser.add_argument("--pages", default=os.environ.get("BENCH_PAGES", ",".join(PAGES)))
     parser.add_argument("--callgrind-pages", default=os.environ.get("BENCH_CALLGRIND_PAGES", f"{PAGES[0]},{PAGES[2]}"),
                         help="pages counted under callgrind (empty: none)")
+    parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
     parser.add_argument("--callgrind-requests", type=int, default=int(os.environ.get("BENCH_CALLGRIND_REQUESTS", "300")))
     args = parser.parse_args()
     pages = [p for p in args.pages.split(",") if p]
@@ -108,7 +109,7 @@ def main():
                 port = run.free_port()
                 counts[(name, path)] = run.callgrind_per_request(
                     webapp_argv(binary, port, database), port, path, cookie, work, env=env, cwd=args.root,
-                    measured=args.callgrind_requests)
+                    measured=args.callgrind_requests, shim=args.valgrind_shim)
                 c = counts[(name, path)]
                 print(f"callgrind {path:32} {name:6} {c['Ir']:12,.0f} Ir/req {c.get('I1mr', 0):9,.0f} I1 misses "
                       f"{c['LLm']:8,.1f} LL misses", file=sys.stderr)

@@ -31,4 +31,7 @@ else
     "$SWIFT" build -c release --product webapp
     after="$("$SWIFT" build -c release --show-bin-path)/webapp"
 fi
-exec python3 Benchmarks/http/ab_database.py --before "$before" --after "$after" --root "$root" "$@"
+mkdir -p .build/bench
+cc -O2 -Wall -shared -fPIC -o .build/bench/sigsuspend_shim.so Benchmarks/http/sigsuspend_shim.c
+exec python3 Benchmarks/http/ab_database.py --before "$before" --after "$after" --root "$root" \
+    --valgrind-shim "$root/.build/bench/sigsuspend_shim.so" "$@"

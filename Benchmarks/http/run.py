@@ -35,6 +35,7 @@ import time
 import urllib.parse
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+KEEP_MARKER = "<!-- make bench keeps what follows -->"
 SECRET = "benchmark-secret-benchmark-secret-0123456789"
 DEFAULT_PAGES = ["/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search?q=a"]
 CALLGRIND_PAGES = ["/feed/tournament/5/match/12", "/search?q=a"]  # the deep link and the list page
@@ -230,6 +231,7 @@ def run_wrk(port, path, connections, duration, cookie, threads=None, core=None):
     return requests, rate, p99_ms, (errors.group(0) if errors else None)
 
 
+CALLGRIND_LL = os.environ.get("BENCH_CALLGRIND_LL", "524288,8,64")  # size,associativity,line of the simulated LL
 CALLGRIND_EVENTS = re.compile(r"^events:\s*(.+)$", re.MULTILINE)
 CALLGRIND_TOTALS = re.compile(r"^(?:summary|totals):\s*(.+)$", re.MULTILINE)
 
@@ -248,15 +250,20 @@ def keep_alive_client(port, path, cookie, what):
     return serve, connection
 
 
-def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300):
+def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None):
     """Instructions and simulated cache misses per request of a server started with `argv` on
-    `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1, D1
-    and LL as on this machine's CPU): after `warmup` requests the counters are zeroed
+    `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1 and D1
+    as valgrind reads them from the CPU, LL as CALLGRIND_LL, by default 512 KB 8-way, the L2 of
+    each core here: this VM reports its L3 as 256 MB direct-mapped, which nothing would miss): after `warmup` requests the counters are zeroed
     (callgrind_control -z), then `measured` requests on one keep-alive connection are counted
     and dumped (callgrind_control -d). Deterministic up to the server's timers; returns a dict
-    event -> count per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, …, plus LLm = ILmr + DLmr + DLmw)."""
+    event -> count per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, …, plus LLm = ILmr + DLmr + DLmw).
+    `shim` (sigsuspend_shim.so) is preloaded so that valgrind 3.19 survives a Swift async main."""
     out = os.path.join(work, f"callgrind.{port}")
-    vg = ["valgrind", "--tool=callgrind", "--cache-sim=yes", f"--callgrind-out-file={out}"] + list(argv)
+    if shim:
+        env = dict(env or os.environ, LD_PRELOAD=shim)
+    vg = ["valgrind", "--tool=callgrind", "--cache-sim=yes", f"--LL={CALLGRIND_LL}",
+          f"--callgrind-out-file={out}"] + list(argv)
     server = Server("callgrind", vg, port, cwd=cwd, env=env, timeout=600)
     try:
         serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind")
@@ -279,7 +286,7 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
             text = file.read()
         events = CALLGRIND_EVENTS.search(text).group(1).split()
         totals = [int(v) for v in CALLGRIND_TOTALS.search(text).group(1).split()]
-        counts = dict(zip(events, totals))
+        counts = dict(zip(events, totals + [0] * (len(events) - len(totals))))  # trailing zeros are left out
         counts["LLm"] = counts.get("ILmr", 0) + counts.get("DLmr", 0) + counts.get("DLmw", 0)
         return {event: value / measured for event, value in counts.items()}
     finally:
@@ -472,7 +479,7 @@ def benchmark_page(path, args, cookie, work):
             port = free_port()
             counts = callgrind_per_request(server_argv(name, args, port, page_file, threads=1), port, path, cookie,
                                            work, env=env, cwd=args.root if name == "webapp" else None,
-                                           measured=args.callgrind_requests)
+                                           measured=args.callgrind_requests, shim=args.valgrind_shim)
             print(f"  callgrind {path} {name:20} {counts['Ir']:12,.0f} Ir/req {counts.get('I1mr', 0):9,.1f} I1 misses "
                   f"{counts['LLm']:8,.1f} LL misses", file=sys.stderr)
             callgrind_rows.append({"page": path, "server": name, "bytes": len(expected), **counts})
@@ -585,6 +592,7 @@ def main():
     parser.add_argument("--callgrind-servers", default=os.environ.get("BENCH_CALLGRIND_SERVERS",
                                                                       ",".join(CALLGRIND_SERVERS)))
     parser.add_argument("--callgrind-requests", type=int, default=int(os.environ.get("BENCH_CALLGRIND_REQUESTS", "300")))
+    parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so, preloaded under valgrind (3.19 dies on Swift's async main without it)")
     parser.add_argument("--output", default=os.environ.get("BENCH_OUTPUT", "BENCHMARKS.md"))
     args = parser.parse_args()
     args.connections = [int(c) for c in args.connections.split(",") if c]
@@ -660,7 +668,9 @@ medians. The headline is the server's CPU time per request (utime + stime from /
 run ÷ requests), which depends far less than req/s on what else the machine runs; the ratios
 compare webapp with each server of the same run.{mustache_note}
 Instructions and cache misses per request are counted under `valgrind --tool=callgrind
---cache-sim=yes` (cachegrind's cache model, configured from this CPU; deterministic): the server
+--cache-sim=yes --LL={CALLGRIND_LL}` (cachegrind's cache model: I1 and D1 as valgrind reads them
+from this CPU, 32 KB 8-way each; LL simulated as one core's 512 KB 8-way L2, since this VM reports
+its L3 as 256 MB direct-mapped; deterministic): the server
 (one thread) answers 100 requests, the counters are zeroed, then {args.callgrind_requests} requests on one
 keep-alive connection are counted. LL misses are the last-level misses of instruction fetches,
 data reads and data writes.
@@ -698,6 +708,14 @@ mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per r
 2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
 Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
 {pinned_section}{unpinned_section}"""
+    # Sections measured by other scripts (ab_database.sh) follow KEEP_MARKER and survive a new run.
+    try:
+        with open(args.output) as file:
+            previous = file.read()
+        if KEEP_MARKER in previous:
+            report = report.rstrip("\n") + "\n\n" + previous[previous.index(KEEP_MARKER):]
+    except FileNotFoundError:
+        pass
     with open(args.output, "w") as file:
         file.write(report)
     print(report)

@@ -48,8 +48,11 @@ mkdir -p "$out"
 cc -O2 -Wall -o "$out/raw_mhd" Benchmarks/http/raw_mhd.c $(pkg-config --cflags --libs libmicrohttpd)
 echo "==> building the allocation counter"
 cc -O2 -Wall -shared -fPIC -o "$out/malloc_count.so" Benchmarks/http/malloc_count.c
+echo "==> building the sigsuspend shim that valgrind needs for Swift's async main"
+cc -O2 -Wall -shared -fPIC -o "$out/sigsuspend_shim.so" Benchmarks/http/sigsuspend_shim.c
 
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$out/raw_mhd" --hummingbird "$bench_bin/HummingbirdServer" \
     --stored "$bench_bin/StoredPageServer" --mustache "$bench_bin/HummingbirdMustacheServer" \
-    --nginx "$nginx_bin" --malloc-count "$out/malloc_count.so" --root "$root" "$@"
+    --nginx "$nginx_bin" --malloc-count "$out/malloc_count.so" --valgrind-shim "$out/sigsuspend_shim.so" \
+    --root "$root" "$@"
