@@ -54,12 +54,16 @@ def main():
     parser.add_argument("--pages", default=os.environ.get("BENCH_PAGES", ",".join(PAGES)))
     parser.add_argument("--callgrind-pages", default=os.environ.get("BENCH_CALLGRIND_PAGES", f"{PAGES[0]},{PAGES[2]}"),
                         help="pages counted under callgrind (empty: none)")
+    parser.add_argument("--keep-dumps", default=os.environ.get("BENCH_KEEP_DUMPS"),
+                        help="a folder to keep the callgrind dumps in (callgrind_annotate --inclusive=yes FILE)")
     parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
     parser.add_argument("--callgrind-requests", type=int, default=int(os.environ.get("BENCH_CALLGRIND_REQUESTS", "300")))
     args = parser.parse_args()
     pages = [p for p in args.pages.split(",") if p]
     callgrind_pages = [p for p in args.callgrind_pages.split(",") if p]
     builds = {"before": args.before, "after": args.after}
+    if args.keep_dumps:
+        os.makedirs(args.keep_dumps, exist_ok=True)
     env = dict(os.environ, WEBROUTER_SECRET=run.SECRET)
 
     with tempfile.TemporaryDirectory(prefix="webrouter-ab-") as work:
@@ -97,6 +101,7 @@ def main():
                 server.stop()
 
         counts = {}
+        print(report(args, pages, builds, results, counts), flush=True)  # in case callgrind fails
         for path in callgrind_pages:
             for name, binary in builds.items():
                 port = run.free_port()
@@ -109,33 +114,45 @@ def main():
                 port = run.free_port()
                 counts[(name, path)] = run.callgrind_per_request(
                     webapp_argv(binary, port, database), port, path, cookie, work, env=env, cwd=args.root,
-                    measured=args.callgrind_requests, shim=args.valgrind_shim)
+                    measured=args.callgrind_requests, shim=args.valgrind_shim,
+                    keep=os.path.join(args.keep_dumps, f"callgrind.{name}.{path.strip('/').replace('/', '_')}")
+                    if args.keep_dumps else None)
                 c = counts[(name, path)]
                 print(f"callgrind {path:32} {name:6} {c['Ir']:12,.0f} Ir/req {c.get('I1mr', 0):9,.0f} I1 misses "
                       f"{c['LLm']:8,.1f} LL misses", file=sys.stderr)
 
+    print()
+    print(report(args, pages, builds, results, counts))
+
+
+def report(args, pages, builds, results, counts):
     lines = [f"{args.rounds} interleaved rounds (A B, then B A) of {args.duration} s per page and build, "
              f"wrk -t1 -c{args.connections} on core 1, webapp --threads 1 on core 0; medians.", "",
              "| page | build | CPU µs/req | req/s | instructions/req | I1 misses/req | LL misses/req |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for path in pages:
         for name in builds:
-            cpu = statistics.median(r[0] for r in results[(name, path)])
-            rate = statistics.median(r[1] for r in results[(name, path)])
+            measured = results[(name, path)]
+            cpu = f"{statistics.median(r[0] for r in measured):.1f}" if measured else ""
+            rate = f"{statistics.median(r[1] for r in measured):,.0f}" if measured else ""
             c = counts.get((name, path))
             cg = (f"{c['Ir']:,.0f} | {c.get('I1mr', 0):,.0f} | {c['LLm']:,.1f}" if c else " |  | ")
-            lines.append(f"| `{path}` | {name} | {cpu:.1f} | {rate:,.0f} | {cg} |")
-        before = statistics.median(r[0] for r in results[("before", path)])
-        after = statistics.median(r[0] for r in results[("after", path)])
+            lines.append(f"| `{path}` | {name} | {cpu} | {rate} | {cg} |")
+        if results[("before", path)]:
+            before = statistics.median(r[0] for r in results[("before", path)])
+            after = statistics.median(r[0] for r in results[("after", path)])
+            difference = f"{after - before:+.1f}"
+        else:
+            difference = ""
         extra = ""
         if ("before", path) in counts and ("after", path) in counts:
             extra = f", {counts[('after', path)]['Ir'] - counts[('before', path)]['Ir']:+,.0f} instructions"
-        lines.append(f"| `{path}` | after − before | {after - before:+.1f} | | {extra.lstrip(', ')} | | |")
+        lines.append(f"| `{path}` | after − before | {difference} | | {extra.lstrip(', ')} | | |")
     lines.append("")
     lines.append("Per round (CPU µs/req): " + "; ".join(
         f"{path} {name} " + ", ".join(f"{r[0]:.1f}" for r in results[(name, path)])
         for path in pages for name in builds))
-    print("\n".join(lines))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -250,7 +250,18 @@ def keep_alive_client(port, path, cookie, what):
     return serve, connection
 
 
-def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None):
+def without_debug_info(binary):
+    """A copy of `binary` without its DWARF, beside it (so that resource bundles are found): the
+    same code, but valgrind 3.19 gives up on the DWARF 5 that clang writes for the C parts of
+    some packages ("debuginfo reader: Possibly corrupted debuginfo file"). Symbols stay, so
+    callgrind_annotate still names the functions."""
+    copy = binary + ".nodebug"
+    if not os.path.exists(copy) or os.path.getmtime(copy) < os.path.getmtime(binary):
+        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+    return copy
+
+
+def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None, keep=None):
     """Instructions and simulated cache misses per request of a server started with `argv` on
     `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1 and D1
     as valgrind reads them from the CPU, LL as CALLGRIND_LL, by default 512 KB 8-way, the L2 of
@@ -258,12 +269,14 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
     (callgrind_control -z), then `measured` requests on one keep-alive connection are counted
     and dumped (callgrind_control -d). Deterministic up to the server's timers; returns a dict
     event -> count per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, …, plus LLm = ILmr + DLmr + DLmw).
-    `shim` (sigsuspend_shim.so) is preloaded so that valgrind 3.19 survives a Swift async main."""
+    `shim` (sigsuspend_shim.so) is preloaded so that valgrind 3.19 survives a Swift async main;
+    `keep` names a file to copy the dump to (for callgrind_annotate --inclusive=yes)."""
     out = os.path.join(work, f"callgrind.{port}")
     if shim:
         env = dict(env or os.environ, LD_PRELOAD=shim)
+    argv = [without_debug_info(argv[0])] + list(argv[1:])
     vg = ["valgrind", "--tool=callgrind", "--cache-sim=yes", f"--LL={CALLGRIND_LL}",
-          f"--callgrind-out-file={out}"] + list(argv)
+          f"--callgrind-out-file={out}"] + argv
     server = Server("callgrind", vg, port, cwd=cwd, env=env, timeout=600)
     try:
         serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind")
@@ -284,6 +297,8 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
         time.sleep(0.5)  # let callgrind finish writing
         with open(os.path.join(work, dumps[-1])) as file:
             text = file.read()
+        if keep:
+            shutil.copyfile(os.path.join(work, dumps[-1]), keep)
         events = CALLGRIND_EVENTS.search(text).group(1).split()
         totals = [int(v) for v in CALLGRIND_TOTALS.search(text).group(1).split()]
         counts = dict(zip(events, totals + [0] * (len(events) - len(totals))))  # trailing zeros are left out
