@@ -87,14 +87,20 @@ def main():
                 for path in pages:
                     for name in order:
                         server = servers[name]
-                        before = server.cpu_seconds()
+                        user, system = server.cpu_split()
+                        switches = server.context_switches()
                         requests, rate, _, errors = run.run_wrk(server.port, path, args.connections, args.duration,
                                                                 cookies[name][path], threads=1, core=1)
-                        cpu_us = (server.cpu_seconds() - before) / max(requests, 1) * 1e6
+                        user_after, system_after = server.cpu_split()
+                        n = max(requests, 1)
+                        cpu_us = (user_after - user + system_after - system) / n * 1e6
+                        system_us = (system_after - system) / n * 1e6
+                        switches = (server.context_switches() - switches) / n
                         if errors:
                             print(f"    {name}: {errors}", file=sys.stderr)
-                        results[(name, path)].append((cpu_us, rate))
-                        print(f"round {round_index + 1} {path:32} {name:6} {cpu_us:6.1f} µs CPU/req {rate:9.0f} req/s",
+                        results[(name, path)].append((cpu_us, rate, system_us, switches))
+                        print(f"round {round_index + 1} {path:32} {name:6} {cpu_us:6.1f} µs CPU/req "
+                              f"(kernel {system_us:5.1f}) {rate:9.0f} req/s {switches:5.2f} context switches/req",
                               file=sys.stderr)
         finally:
             for server in servers.values():
@@ -128,16 +134,19 @@ def main():
 def report(args, pages, builds, results, counts):
     lines = [f"{args.rounds} interleaved rounds (A B, then B A) of {args.duration} s per page and build, "
              f"wrk -t1 -c{args.connections} on core 1, webapp --threads 1 on core 0; medians.", "",
-             "| page | build | CPU µs/req | req/s | instructions/req | I1 misses/req | LL misses/req |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+             "| page | build | CPU µs/req | of which kernel | req/s | context switches/req | instructions/req "
+             "| I1 misses/req | LL misses/req |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for path in pages:
         for name in builds:
             measured = results[(name, path)]
             cpu = f"{statistics.median(r[0] for r in measured):.1f}" if measured else ""
             rate = f"{statistics.median(r[1] for r in measured):,.0f}" if measured else ""
+            system = f"{statistics.median(r[2] for r in measured):.1f}" if measured else ""
+            switches = f"{statistics.median(r[3] for r in measured):.2f}" if measured else ""
             c = counts.get((name, path))
             cg = (f"{c['Ir']:,.0f} | {c.get('I1mr', 0):,.0f} | {c['LLm']:,.1f}" if c else " |  | ")
-            lines.append(f"| `{path}` | {name} | {cpu} | {rate} | {cg} |")
+            lines.append(f"| `{path}` | {name} | {cpu} | {system} | {rate} | {switches} | {cg} |")
         if results[("before", path)]:
             before = statistics.median(r[0] for r in results[("before", path)])
             after = statistics.median(r[0] for r in results[("after", path)])
@@ -147,7 +156,7 @@ def report(args, pages, builds, results, counts):
         extra = ""
         if ("before", path) in counts and ("after", path) in counts:
             extra = f", {counts[('after', path)]['Ir'] - counts[('before', path)]['Ir']:+,.0f} instructions"
-        lines.append(f"| `{path}` | after − before | {difference} | | {extra.lstrip(', ')} | | |")
+        lines.append(f"| `{path}` | after − before | {difference} | | | | {extra.lstrip(', ')} | | |")
     lines.append("")
     lines.append("Per round (CPU µs/req): " + "; ".join(
         f"{path} {name} " + ", ".join(f"{r[0]:.1f}" for r in results[(name, path)])

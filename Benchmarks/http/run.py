@@ -151,6 +151,33 @@ class Server:
                 pass
         return total / CLOCK_TICKS
 
+    def cpu_split(self):
+        """(utime, stime) in seconds, the process and its children."""
+        user = system = 0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/stat") as file:
+                    fields = file.read().rsplit(")", 1)[1].split()
+                user += int(fields[11])
+                system += int(fields[12])
+            except (OSError, IndexError, ValueError):
+                pass
+        return user / CLOCK_TICKS, system / CLOCK_TICKS
+
+    def context_switches(self):
+        """Voluntary + involuntary context switches of all the process's threads so far."""
+        total = 0
+        for pid in self.pids():
+            try:
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{task}/status") as file:
+                        for line in file:
+                            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                                total += int(line.split()[1])
+            except (OSError, ValueError):
+                pass
+        return total
+
     def peak_rss_mb(self):
         total = 0
         for pid in self.pids():

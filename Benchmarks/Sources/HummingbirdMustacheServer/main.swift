@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Mustache
+import NIOCore
 import NIOPosix
 
 // The fair Hummingbird peer of `make bench` (issue 24): Hummingbird 2 with swift-mustache,
@@ -156,12 +157,12 @@ let data = SampleData.demo
 // The headers webapp sends with its pages.
 let pageHeaders: HTTPFields = [
     .contentType: "text/html; charset=utf-8",
-    HTTPField.Name("Content-Security-Policy")!: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
-    HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-    HTTPField.Name("Referrer-Policy")!: "same-origin",
-    HTTPField.Name("X-Frame-Options")!: "SAMEORIGIN",
+    .init("Content-Security-Policy")!: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
+    .init("X-Content-Type-Options")!: "nosniff",
+    .init("Referrer-Policy")!: "same-origin",
+    .init("X-Frame-Options")!: "SAMEORIGIN",
     .cacheControl: "no-store",
-    HTTPField.Name("Vary")!: "Accept-Encoding",
+    .init("Vary")!: "Accept-Encoding",
 ]
 
 let router = Router()

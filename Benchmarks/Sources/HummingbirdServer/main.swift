@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import NIOPosix
 
 // The Hummingbird 2 comparison server of `make bench`: answers every GET with the bytes of
