@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
 """The HTTP benchmark of `make bench`: webapp against a raw C libmicrohttpd server, Hummingbird 2,
 nginx and WebRouter's own server, all answering the bytes webapp renders for the page under
-test, on loopback. "WebRouter (stored)" is webapp's server without the page: WebRouter's
-HTTPServer answering the stored bytes, so webapp's cost splits into the server's and the page's.
+test, on loopback, and (deep link only) Hummingbird 2 + swift-mustache rendering the same page.
+"WebRouter (stored)" is webapp's server without the page: WebRouter's HTTPServer answering the
+stored bytes, so webapp's cost splits into the server's and the page's.
 
-For each page, the five servers are started fresh; wrk then runs interleaved A B C D E A B C D E …
-(`--rounds` rounds) at each connection count, and the table reports per server the median
-req/s, the median p99 latency, the peak RSS (VmHWM) and the server's CPU time per request
-(utime + stime from /proc, which varies less than req/s on a shared machine). With
-`--malloc-count` (the library built from malloc_count.c), webapp's heap allocations per
-request are counted too, on one keep-alive connection: a figure that does not vary at all.
+For each page the servers are started fresh, and wrk runs interleaved A B C D E A B C D E …
+(`--rounds` rounds), in two modes (`--mode`, BENCH_MODE: both by default):
+- unpinned: servers with one thread per core, wrk -t2, all sharing the cores, at each
+  connection count; per server the median req/s, p99 latency, peak RSS (VmHWM) and CPU time
+  per request (utime + stime from /proc, which varies less than req/s on a shared machine);
+- pinned: each server on core 0 with one thread, wrk -t1 on core 1, CPU µs per request as the
+  headline, with the ratios of webapp to each server of the same run; then, for the deep link
+  and the list page, instructions and simulated I1/D1/LL misses per request under callgrind
+  (`callgrind_per_request`).
+With `--malloc-count` (the library built from malloc_count.c), webapp's (and the Mustache
+peer's) heap allocations per request are counted too, on one keep-alive connection.
 
-    python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH --stored PATH [--duration 5]
+    python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH --stored PATH \
+        [--mustache PATH] [--malloc-count PATH] [--valgrind-shim PATH] [--duration 5]
 
 Environment overrides: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS (e.g. "8,64,256"),
-BENCH_PAGES (comma-separated paths), BENCH_OUTPUT (the markdown file to write).
+BENCH_PAGES (comma-separated paths), BENCH_OUTPUT (the markdown file to write), BENCH_MODE,
+BENCH_PINNED_CONNECTIONS (8), BENCH_PINNED_PAGES, BENCH_CALLGRIND_PAGES (empty: no callgrind),
+BENCH_CALLGRIND_SERVERS (names as in the table), BENCH_CALLGRIND_REQUESTS (300),
+BENCH_CALLGRIND_LL (size,associativity,line of the simulated last-level cache).
+What follows the line KEEP_MARKER in the output file is kept (sections other scripts measured).
 """
 
 import argparse
