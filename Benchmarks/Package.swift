@@ -38,7 +38,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            path: "Sources/HummingbirdMustacheServer"
+            path: "Sources/HummingbirdMustacheServer",
+            exclude: ["Templates"]  // read from disk at start, as a Hummingbird app does: run.py passes the folder
         ),
         // WebRouter's HTTP server answering the same stored bytes: webapp's cost minus the page.
         .executableTarget(

@@ -757,8 +757,8 @@ a handler that returns the stored bytes: webapp's CPU per request minus its figu
 rendering.{mustache_note} No server writes an access log (webapp runs with
 `--no-access-log`, nginx with `access_log off`, Hummingbird without its logging middleware). Peak RSS is VmHWM (nginx: master and workers);
 CPU µs/req is the server's utime + stime over the run divided by the requests served.
-mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, over
-2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
+mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, and
+Hummingbird+Mustache's, over 2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
 Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
 {pinned_section}{unpinned_section}"""
     # Sections measured by other scripts (ab_database.sh) follow KEEP_MARKER and survive a new run.
