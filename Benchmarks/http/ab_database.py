@@ -107,7 +107,8 @@ def main():
                 server.stop()
 
         counts = {}
-        print(report(args, pages, builds, results, counts), flush=True)  # in case callgrind fails
+        if callgrind_pages:
+            print(report(args, pages, builds, results, counts), flush=True)  # in case callgrind fails
         for path in callgrind_pages:
             for name, binary in builds.items():
                 port = run.free_port()
