@@ -11,6 +11,7 @@ let package = Package(
         .package(name: "WebRouter", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Micro benchmarks: wall time and mallocs per parse, print and rendered page.
@@ -28,6 +29,17 @@ let package = Package(
             name: "HummingbirdServer",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Sources/HummingbirdServer"
+        ),
+        // The fair Hummingbird peer: Hummingbird 2 + swift-mustache rendering the deep-link page
+        // from a template loaded at start with a context built for each request.
+        .executableTarget(
+            name: "HummingbirdMustacheServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            path: "Sources/HummingbirdMustacheServer",
+            exclude: ["Templates"]  // read from disk at start, as a Hummingbird app does: run.py passes the folder
         ),
         // WebRouter's HTTP server answering the same stored bytes: webapp's cost minus the page.
         .executableTarget(

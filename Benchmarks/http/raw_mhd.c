@@ -1,8 +1,9 @@
 /* The raw C libmicrohttpd server of `make bench`: answers every request with the bytes of one
  * file (a page webapp rendered), as text/html, with the same threading as WebRouter's server
- * (internal polling thread, epoll, a thread pool of one thread per core).
+ * (internal polling thread, epoll, a thread pool of one thread per core, or of THREADS threads;
+ * with THREADS 1, no pool: the polling thread answers, as WebRouter's server with --threads 1).
  *
- *     cc -O2 -o raw_mhd raw_mhd.c -lmicrohttpd && ./raw_mhd PORT FILE
+ *     cc -O2 -o raw_mhd raw_mhd.c -lmicrohttpd && ./raw_mhd PORT FILE [THREADS]
  */
 #include <microhttpd.h>
 #include <signal.h>
@@ -26,7 +27,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: %s PORT FILE\n", argv[0]); return 2; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: %s PORT FILE [THREADS]\n", argv[0]); return 2; }
     FILE *file = fopen(argv[2], "rb");
     if (!file) { perror(argv[2]); return 1; }
     static char bytes[4 << 20];
@@ -34,10 +35,10 @@ int main(int argc, char **argv) {
     fclose(file);
     page = MHD_create_response_from_buffer(size, bytes, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(page, "Content-Type", "text/html; charset=utf-8");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = argc == 4 ? atol(argv[3]) : sysconf(_SC_NPROCESSORS_ONLN);
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL, NULL,
-        &answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 1 ? cores : 1),
+        &answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 1 ? cores : 0),
         MHD_OPTION_CONNECTION_LIMIT, 1024u, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_END);
     if (!daemon) { fprintf(stderr, "libmicrohttpd refused to start on port %s\n", argv[1]); return 1; }

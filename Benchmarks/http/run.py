@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
 """The HTTP benchmark of `make bench`: webapp against a raw C libmicrohttpd server, Hummingbird 2,
 nginx and WebRouter's own server, all answering the bytes webapp renders for the page under
-test, on loopback. "WebRouter (stored)" is webapp's server without the page: WebRouter's
-HTTPServer answering the stored bytes, so webapp's cost splits into the server's and the page's.
+test, on loopback, and (deep link only) Hummingbird 2 + swift-mustache rendering the same page.
+"WebRouter (stored)" is webapp's server without the page: WebRouter's HTTPServer answering the
+stored bytes, so webapp's cost splits into the server's and the page's.
 
-For each page, the five servers are started fresh; wrk then runs interleaved A B C D E A B C D E …
-(`--rounds` rounds) at each connection count, and the table reports per server the median
-req/s, the median p99 latency, the peak RSS (VmHWM) and the server's CPU time per request
-(utime + stime from /proc, which varies less than req/s on a shared machine). With
-`--malloc-count` (the library built from malloc_count.c), webapp's heap allocations per
-request are counted too, on one keep-alive connection: a figure that does not vary at all.
+For each page the servers are started fresh, and wrk runs interleaved A B C D E A B C D E …
+(`--rounds` rounds), in two modes (`--mode`, BENCH_MODE: both by default):
+- unpinned: servers with one thread per core, wrk -t2, all sharing the cores, at each
+  connection count; per server the median req/s, p99 latency, peak RSS (VmHWM) and CPU time
+  per request (utime + stime from /proc, which varies less than req/s on a shared machine);
+- pinned: each server on core 0 with one thread, wrk -t1 on core 1, CPU µs per request as the
+  headline, with the ratios of webapp to each server of the same run; then, for the deep link
+  and the list page, instructions and simulated I1/D1/LL misses per request under callgrind
+  (`callgrind_per_request`).
+With `--malloc-count` (the library built from malloc_count.c), webapp's (and the Mustache
+peer's) heap allocations per request are counted too, on one keep-alive connection.
 
-    python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH --stored PATH [--duration 5]
+    python3 Benchmarks/http/run.py --webapp PATH --raw PATH --hummingbird PATH --stored PATH \
+        [--mustache PATH] [--malloc-count PATH] [--valgrind-shim PATH] [--duration 5]
 
 Environment overrides: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS (e.g. "8,64,256"),
-BENCH_PAGES (comma-separated paths), BENCH_OUTPUT (the markdown file to write).
+BENCH_PAGES (comma-separated paths), BENCH_OUTPUT (the markdown file to write), BENCH_MODE,
+BENCH_PINNED_CONNECTIONS (8), BENCH_PINNED_PAGES, BENCH_CALLGRIND_PAGES (empty: no callgrind),
+BENCH_CALLGRIND_SERVERS (names as in the table), BENCH_CALLGRIND_REQUESTS (300),
+BENCH_CALLGRIND_LL (size,associativity,line of the simulated last-level cache).
+What follows the line KEEP_MARKER in the output file is kept (sections other scripts measured).
 """
 
 import argparse
@@ -35,10 +46,15 @@ import time
 import urllib.parse
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+KEEP_MARKER = "<!-- make bench keeps what follows -->"
 SECRET = "benchmark-secret-benchmark-secret-0123456789"
 DEFAULT_PAGES = ["/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search?q=a"]
+CALLGRIND_PAGES = ["/feed/tournament/5/match/12", "/search?q=a"]  # the deep link and the list page
 STORED = "WebRouter (stored)"
-SERVERS = ["webapp", "raw C", "Hummingbird", "nginx", STORED]
+MUSTACHE = "Hummingbird+Mustache"
+MUSTACHE_PAGE = "/feed/tournament/5/match/12"  # the page its template renders
+SERVERS = ["webapp", MUSTACHE, "raw C", "Hummingbird", "nginx", STORED]
+CALLGRIND_SERVERS = ["webapp", MUSTACHE, STORED, "raw C"]  # counted under callgrind (nginx forks: never)
 
 
 def free_port():
@@ -113,13 +129,13 @@ def sign_in(port):
 class Server:
     """One server process and the /proc figures the table needs."""
 
-    def __init__(self, name, argv, port, cwd=None, env=None):
+    def __init__(self, name, argv, port, cwd=None, env=None, timeout=30.0):
         self.name = name
         self.port = port
         self.process = subprocess.Popen(
             argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
-        wait_for_port(port, self.process)
+        wait_for_port(port, self.process, timeout)
 
     def pids(self):
         """The process and its children (nginx's workers)."""
@@ -146,6 +162,33 @@ class Server:
                 pass
         return total / CLOCK_TICKS
 
+    def cpu_split(self):
+        """(utime, stime) in seconds, the process and its children."""
+        user = system = 0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/stat") as file:
+                    fields = file.read().rsplit(")", 1)[1].split()
+                user += int(fields[11])
+                system += int(fields[12])
+            except (OSError, IndexError, ValueError):
+                pass
+        return user / CLOCK_TICKS, system / CLOCK_TICKS
+
+    def context_switches(self):
+        """Voluntary + involuntary context switches of all the process's threads so far."""
+        total = 0
+        for pid in self.pids():
+            try:
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{task}/status") as file:
+                        for line in file:
+                            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                                total += int(line.split()[1])
+            except (OSError, ValueError):
+                pass
+        return total
+
     def peak_rss_mb(self):
         total = 0
         for pid in self.pids():
@@ -168,8 +211,8 @@ class Server:
                 self.process.wait()
 
 
-def nginx_config(directory, port, file_name):
-    workers = os.cpu_count() or 1
+def nginx_config(directory, port, file_name, workers=None):
+    workers = workers or os.cpu_count() or 1
     return f"""
 worker_processes {workers};
 daemon off;
@@ -206,9 +249,15 @@ WRK_P99 = re.compile(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", re.MULTILINE)
 WRK_ERRORS = re.compile(r"Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)")
 
 
-def run_wrk(port, path, connections, duration, cookie):
-    threads = min(2, connections)
-    argv = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{duration}s", "--latency",
+def pinned(argv, core):
+    """`argv` run on one CPU core (taskset execs it: the process keeps taskset's pid)."""
+    return ["taskset", "-c", str(core)] + list(argv)
+
+
+def run_wrk(port, path, connections, duration, cookie, threads=None, core=None):
+    """One wrk run; `threads` defaults to 2 (unpinned), `core` pins wrk to one core."""
+    threads = threads or min(2, connections)
+    argv = (["taskset", "-c", str(core)] if core is not None else []) + ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{duration}s", "--latency",
             "-H", f"Cookie: {cookie}", f"http://127.0.0.1:{port}{path}"]
     output = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
     requests = int(WRK_REQUESTS.search(output).group(1))
@@ -220,13 +269,91 @@ def run_wrk(port, path, connections, duration, cookie):
     return requests, rate, p99_ms, (errors.group(0) if errors else None)
 
 
-def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
-    """webapp's heap allocations per request for `path`: a webapp with the counting library
-    preloaded serves `warmup` requests, then `measured` more between two readings of its count."""
+CALLGRIND_LL = os.environ.get("BENCH_CALLGRIND_LL", "524288,8,64")  # size,associativity,line of the simulated LL
+CALLGRIND_EVENTS = re.compile(r"^events:\s*(.+)$", re.MULTILINE)
+CALLGRIND_TOTALS = re.compile(r"^(?:summary|totals):\s*(.+)$", re.MULTILINE)
+
+
+def keep_alive_client(port, path, cookie, what):
+    """A function that sends `count` GETs of `path` on one keep-alive connection, each must answer 200."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+
+    def serve(count):
+        for _ in range(count):
+            connection.request("GET", path, headers={"Cookie": cookie})
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"{what} answered {response.status} for {path}")
+    return serve, connection
+
+
+def without_debug_info(binary):
+    """A copy of `binary` without its DWARF, beside it (so that resource bundles are found): the
+    same code, but valgrind 3.19 gives up on the DWARF 5 that clang writes for the C parts of
+    some packages ("debuginfo reader: Possibly corrupted debuginfo file"). Symbols stay, so
+    callgrind_annotate still names the functions."""
+    copy = binary + ".nodebug"
+    if not os.path.exists(copy) or os.path.getmtime(copy) < os.path.getmtime(binary):
+        subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
+    return copy
+
+
+def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None, keep=None):
+    """Instructions and simulated cache misses per request of a server started with `argv` on
+    `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1 and D1
+    as valgrind reads them from the CPU, LL as CALLGRIND_LL, by default 512 KB 8-way, the L2 of
+    each core here: this VM reports its L3 as 256 MB direct-mapped, which nothing would miss): after `warmup` requests the counters are zeroed
+    (callgrind_control -z), then `measured` requests on one keep-alive connection are counted
+    and dumped (callgrind_control -d). Deterministic up to the server's timers; returns a dict
+    event -> count per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, …, plus LLm = ILmr + DLmr + DLmw).
+    `shim` (sigsuspend_shim.so) is preloaded so that valgrind 3.19 survives a Swift async main;
+    `keep` names a file to copy the dump to (for callgrind_annotate --inclusive=yes)."""
+    out = os.path.join(work, f"callgrind.{port}")
+    if shim:
+        env = dict(env or os.environ, LD_PRELOAD=shim)
+    argv = [without_debug_info(argv[0])] + list(argv[1:])
+    vg = ["valgrind", "--tool=callgrind", "--cache-sim=yes", f"--LL={CALLGRIND_LL}",
+          f"--callgrind-out-file={out}"] + argv
+    server = Server("callgrind", vg, port, cwd=cwd, env=env, timeout=600)
+    try:
+        serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind")
+        serve(warmup)
+        pid = str(server.process.pid)
+        subprocess.run(["callgrind_control", "-z", pid], check=True, capture_output=True)
+        serve(measured)
+        connection.close()
+        before = set(os.listdir(work))
+        subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
+        deadline = time.monotonic() + 60
+        dumps = []
+        while time.monotonic() < deadline and not dumps:
+            dumps = sorted(f for f in set(os.listdir(work)) - before if f.startswith(f"callgrind.{port}"))
+            time.sleep(0.2)
+        if not dumps:
+            raise RuntimeError("callgrind wrote no dump")
+        time.sleep(0.5)  # let callgrind finish writing
+        with open(os.path.join(work, dumps[-1])) as file:
+            text = file.read()
+        if keep:
+            shutil.copyfile(os.path.join(work, dumps[-1]), keep)
+        events = CALLGRIND_EVENTS.search(text).group(1).split()
+        totals = [int(v) for v in CALLGRIND_TOTALS.search(text).group(1).split()]
+        counts = dict(zip(events, totals + [0] * (len(events) - len(totals))))  # trailing zeros are left out
+        counts["LLm"] = counts.get("ILmr", 0) + counts.get("DLmr", 0) + counts.get("DLmw", 0)
+        return {event: value / measured for event, value in counts.items()}
+    finally:
+        server.stop()
+
+
+def count_mallocs(path, args, cookie, work, warmup=300, measured=2000, server="webapp"):
+    """A server's heap allocations per request for `path` (webapp's, or the Mustache peer's): one
+    with the counting library preloaded serves `warmup` requests, then `measured` more between two
+    readings of its count."""
     count_file = os.path.join(work, "malloc-count")
     port = free_port()
     env = dict(os.environ, WEBROUTER_SECRET=SECRET, LD_PRELOAD=args.malloc_count, MALLOC_COUNT_FILE=count_file)
-    server = Server("webapp", [args.webapp, "--port", str(port), "--public", "Public", "--no-access-log"],
+    server = Server(server, server_argv(server, args, port, os.path.join(work, "page.html")),
                     port, cwd=args.root, env=env)
     try:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -237,7 +364,7 @@ def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
                 response = connection.getresponse()
                 response.read()
                 if response.status != 200:
-                    raise RuntimeError(f"webapp answered {response.status} for {path} while counting mallocs")
+                    raise RuntimeError(f"{server.name} answered {response.status} for {path} while counting mallocs")
 
         def reading():
             # Let the server finish the last request's bookkeeping, then ask for its count.
@@ -254,7 +381,7 @@ def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
                 except FileNotFoundError:
                     pass
                 time.sleep(0.05)
-            raise RuntimeError("webapp wrote no malloc count: is the counting library preloaded?")
+            raise RuntimeError(f"{server.name} wrote no malloc count: is the counting library preloaded?")
 
         serve(warmup)
         before = reading()
@@ -266,8 +393,9 @@ def count_mallocs(path, args, cookie, work, warmup=300, measured=2000):
         server.stop()
 
 
-def benchmark_page(path, args, cookie, work):
-    """Starts the five servers for one page, runs the interleaved rounds, returns the rows."""
+def prepare_page(path, args, cookie, work):
+    """The returning visitor's cookie for `path` and the bytes webapp answers it (stored in
+    work/page.html for the servers that answer stored bytes)."""
     # A browser that has seen the page once sends back what that visit set (the tab-memory
     # cookie), so the measured requests are a returning visitor's steady state.
     status, headers, _ = request(args.webapp_port_probe, "GET", path, {"Cookie": cookie})
@@ -281,59 +409,134 @@ def benchmark_page(path, args, cookie, work):
         raise RuntimeError(f"webapp still sets a cookie on the second visit of {path}")
     if status != 200:
         raise RuntimeError(f"webapp answered {status} for {path}")
-    file_name = "page.html"
-    with open(os.path.join(work, file_name), "wb") as file:
+    with open(os.path.join(work, "page.html"), "wb") as file:
         file.write(expected)
-    mallocs = count_mallocs(path, args, cookie, work) if args.malloc_count else None
+    return cookie, expected
+
+
+def server_names(path, args):
+    """The servers measured on `path`: the Mustache peer renders the deep link only."""
+    return [name for name in SERVERS if name != MUSTACHE or (args.mustache and path == MUSTACHE_PAGE)]
+
+
+def server_argv(name, args, port, page_file, threads=None):
+    """How to start server `name` on `port`; `threads` (pinned mode: 1) sizes its thread pool."""
+    t = [] if threads is None else [str(threads)]
+    if name == "webapp":
+        return [args.webapp, "--port", str(port), "--public", "Public", "--no-access-log"] + \
+            (["--threads", str(threads)] if threads else [])
+    if name == "raw C":
+        return [args.raw, str(port), page_file] + t
+    if name == "Hummingbird":
+        return [args.hummingbird, str(port), page_file] + t
+    if name == MUSTACHE:
+        return [args.mustache, str(port), args.mustache_templates] + t
+    if name == STORED:
+        return [args.stored, str(port), page_file] + t
+    raise ValueError(name)
+
+
+def start_servers(path, args, cookie, work, expected, names, pin):
+    """Starts `names` for one page (pinned: each on core 0 with one thread, nginx with one
+    worker) and checks that each answers the page's bytes."""
     env = dict(os.environ, WEBROUTER_SECRET=SECRET)
-    ports = {name: free_port() for name in SERVERS}
+    page_file = os.path.join(work, "page.html")
+    ports = {name: free_port() for name in names}
     with open(os.path.join(work, "nginx.conf"), "w") as file:
-        file.write(nginx_config(work, ports["nginx"], file_name))
-    page_file = os.path.join(work, file_name)
+        file.write(nginx_config(work, ports["nginx"], "page.html", workers=1 if pin else None))
     servers = {}
     try:
-        servers["webapp"] = Server("webapp", [args.webapp, "--port", str(ports["webapp"]), "--public", "Public",
-                                              "--no-access-log"],
-                                   ports["webapp"], cwd=args.root, env=env)
-        servers["raw C"] = Server("raw C", [args.raw, str(ports["raw C"]), page_file], ports["raw C"])
-        servers["Hummingbird"] = Server("Hummingbird", [args.hummingbird, str(ports["Hummingbird"]), page_file],
-                                        ports["Hummingbird"])
-        servers["nginx"] = Server("nginx", [args.nginx, "-c", os.path.join(work, "nginx.conf"), "-p", work],
-                                  ports["nginx"])
-        servers[STORED] = Server(STORED, [args.stored, str(ports[STORED]), page_file], ports[STORED])
+        for name in names:
+            if name == "nginx":
+                argv = [args.nginx, "-c", os.path.join(work, "nginx.conf"), "-p", work]
+            else:
+                argv = server_argv(name, args, ports[name], page_file, threads=1 if pin else None)
+            servers[name] = Server(name, pinned(argv, 0) if pin else argv, ports[name],
+                                   cwd=args.root if name == "webapp" else None, env=env)
         for name, server in servers.items():
             status, _, body = request(server.port, "GET", path, {"Cookie": cookie})
             same_size = abs(len(body) - len(expected)) <= 64  # a CSRF token may differ
             if status != 200 or not same_size:
                 raise RuntimeError(f"{name} answered {status} with {len(body)} bytes for {path}, not {len(expected)}")
-        rows = []
-        for connections in args.connections:
-            results = {name: [] for name in SERVERS}
-            for round_index in range(args.rounds):
-                for name in SERVERS:
-                    server = servers[name]
-                    before = server.cpu_seconds()
-                    requests, rate, p99, errors = run_wrk(server.port, path, connections, args.duration, cookie)
-                    cpu = server.cpu_seconds() - before
-                    if errors:
-                        print(f"    {name}: {errors}", file=sys.stderr)
-                    results[name].append((rate, p99, cpu / max(requests, 1) * 1e6))
-                    print(f"  {path} c={connections} round {round_index + 1} {name:12} {rate:10.0f} req/s "
-                          f"p99 {p99:7.2f} ms  {cpu / max(requests, 1) * 1e6:6.1f} µs CPU/req", file=sys.stderr)
-            for name in SERVERS:
-                rows.append({
-                    "page": path, "connections": connections, "server": name,
-                    "rate": statistics.median(r[0] for r in results[name]),
-                    "p99": statistics.median(r[1] for r in results[name]),
-                    "cpu_us": statistics.median(r[2] for r in results[name]),
-                    "rss": servers[name].peak_rss_mb(),
-                    "bytes": len(expected),
-                    "mallocs": mallocs if name == "webapp" else None,
-                })
-        return rows
-    finally:
+        return servers
+    except BaseException:
         for server in servers.values():
             server.stop()
+        raise
+
+
+def interleaved_rounds(servers, path, connections, args, cookie, pin, label):
+    """wrk against each server in turn, `args.rounds` times; returns name -> [(req/s, p99 ms, CPU µs/req)]."""
+    results = {name: [] for name in servers}
+    for round_index in range(args.rounds):
+        for name, server in servers.items():
+            before = server.cpu_seconds()
+            requests, rate, p99, errors = run_wrk(server.port, path, connections, args.duration, cookie,
+                                                  threads=1 if pin else None, core=1 if pin else None)
+            cpu = server.cpu_seconds() - before
+            if errors:
+                print(f"    {name}: {errors}", file=sys.stderr)
+            results[name].append((rate, p99, cpu / max(requests, 1) * 1e6))
+            print(f"  {label} {path} c={connections} round {round_index + 1} {name:20} {rate:10.0f} req/s "
+                  f"p99 {p99:7.2f} ms  {cpu / max(requests, 1) * 1e6:6.1f} µs CPU/req", file=sys.stderr)
+    return results
+
+
+def rows_from(results, servers, path, connections, expected, mallocs):
+    return [{
+        "page": path, "connections": connections, "server": name,
+        "rate": statistics.median(r[0] for r in results[name]),
+        "p99": statistics.median(r[1] for r in results[name]),
+        "cpu_us": statistics.median(r[2] for r in results[name]),
+        "rounds_cpu": [r[2] for r in results[name]],
+        "rss": servers[name].peak_rss_mb(),
+        "bytes": len(expected),
+        "mallocs": mallocs.get(name),
+    } for name in results]
+
+
+def benchmark_page(path, args, cookie, work):
+    """One page: the unpinned rounds at each connection count, then the pinned rounds, then the
+    callgrind counts; returns (unpinned rows, pinned rows, callgrind rows)."""
+    cookie, expected = prepare_page(path, args, cookie, work)
+    names = server_names(path, args)
+    mallocs = {}
+    if args.malloc_count:
+        mallocs["webapp"] = count_mallocs(path, args, cookie, work)
+        if MUSTACHE in names:
+            mallocs[MUSTACHE] = count_mallocs(path, args, cookie, work, server=MUSTACHE)
+    unpinned_rows, pinned_rows, callgrind_rows = [], [], []
+    if args.mode in ("unpinned", "both") and args.connections:
+        servers = start_servers(path, args, cookie, work, expected, names, pin=False)
+        try:
+            for connections in args.connections:
+                results = interleaved_rounds(servers, path, connections, args, cookie, False, "unpinned")
+                unpinned_rows += rows_from(results, servers, path, connections, expected, mallocs)
+        finally:
+            for server in servers.values():
+                server.stop()
+    if args.mode in ("pinned", "both") and path in args.pinned_pages:
+        servers = start_servers(path, args, cookie, work, expected, names, pin=True)
+        try:
+            results = interleaved_rounds(servers, path, args.pinned_connections, args, cookie, True, "pinned")
+            pinned_rows += rows_from(results, servers, path, args.pinned_connections, expected, mallocs)
+        finally:
+            for server in servers.values():
+                server.stop()
+    if args.mode in ("pinned", "both") and path in args.callgrind_pages:
+        env = dict(os.environ, WEBROUTER_SECRET=SECRET)
+        page_file = os.path.join(work, "page.html")
+        for name in names:
+            if name == "nginx" or name not in args.callgrind_servers:
+                continue  # nginx forks its workers: callgrind would follow the master only
+            port = free_port()
+            counts = callgrind_per_request(server_argv(name, args, port, page_file, threads=1), port, path, cookie,
+                                           work, env=env, cwd=args.root if name == "webapp" else None,
+                                           measured=args.callgrind_requests, shim=args.valgrind_shim)
+            print(f"  callgrind {path} {name:20} {counts['Ir']:12,.0f} Ir/req {counts.get('I1mr', 0):9,.1f} I1 misses "
+                  f"{counts['LLm']:8,.1f} LL misses", file=sys.stderr)
+            callgrind_rows.append({"page": path, "server": name, "bytes": len(expected), **counts})
+    return unpinned_rows, pinned_rows, callgrind_rows
 
 
 def machine_description():
@@ -364,30 +567,106 @@ def table(rows):
     return "\n".join(lines)
 
 
+def pinned_table(rows):
+    """The pinned table: per page and server, CPU µs/request first, then how webapp compares."""
+    by_key = {(r["page"], r["server"]): r for r in rows}
+    lines = ["| page | server | CPU µs/req (median) | CPU µs/req, each round | req/s (median) | p99 ms | mallocs/req "
+             "| webapp's CPU/req ÷ this | webapp's req/s ÷ this |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in rows:
+        webapp = by_key[(r["page"], "webapp")]
+        page = f"`{r['page']}` ({r['bytes'] // 1024} KB)"
+        mallocs = f"{r['mallocs']:.1f}" if r.get("mallocs") is not None else ""
+        each = ", ".join(f"{c:.1f}" for c in r["rounds_cpu"])
+        vs_cpu = f"{webapp['cpu_us'] / r['cpu_us']:.2f}×" if r["server"] != "webapp" else ""
+        vs_rate = f"{webapp['rate'] / r['rate']:.2f}×" if r["server"] != "webapp" else ""
+        lines.append(f"| {page} | {r['server']} | {r['cpu_us']:.1f} | {each} | {r['rate']:,.0f} | {r['p99']:.2f} | "
+                     f"{mallocs} | {vs_cpu} | {vs_rate} |")
+    return "\n".join(lines)
+
+
+def callgrind_table(rows):
+    lines = ["| page | server | instructions/req | I1 misses/req | D1 misses/req | LL misses/req (I + D) |",
+             "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for r in rows:
+        d1 = r.get("D1mr", 0) + r.get("D1mw", 0)
+        lines.append(f"| `{r['page']}` | {r['server']} | {r['Ir']:,.0f} | {r.get('I1mr', 0):,.1f} | {d1:,.1f} | "
+                     f"{r['LLm']:,.1f} |")
+    return "\n".join(lines)
+
+
+def pinned_headline(rows, callgrind_rows, pages):
+    lines = []
+    for path in pages:
+        by = {r["server"]: r for r in rows if r["page"] == path}
+        if "webapp" not in by:
+            continue
+        webapp = by["webapp"]
+        peers = [name for name in SERVERS if name in by and name != "webapp"]
+        cpu = ", ".join(f"{webapp['cpu_us'] / by[n]['cpu_us']:.2f}× {n} ({by[n]['cpu_us']:.1f})" for n in peers)
+        rate = ", ".join(f"{webapp['rate'] / by[n]['rate']:.2f}× {n}" for n in peers)
+        line = (f"- `{path}`: webapp {webapp['cpu_us']:.1f} µs CPU/request = {cpu}; "
+                f"{webapp['rate']:,.0f} req/s = {rate}")
+        if STORED in by:
+            line += f"; the page (webapp − {STORED}) takes {webapp['cpu_us'] - by[STORED]['cpu_us']:.1f} µs"
+        if webapp.get("mallocs") is not None:
+            line += f"; {webapp['mallocs']:.1f} mallocs/request"
+        counted = {r["server"]: r for r in callgrind_rows if r["page"] == path}
+        if "webapp" in counted:
+            c = counted["webapp"]
+            line += (f"; {c['Ir']:,.0f} instructions, {c.get('I1mr', 0):,.0f} I1 misses and {c['LLm']:,.1f} LL misses "
+                     f"per request")
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--webapp", required=True)
     parser.add_argument("--raw", required=True)
     parser.add_argument("--hummingbird", required=True)
     parser.add_argument("--stored", required=True, help="StoredPageServer: WebRouter's server answering stored bytes")
+    parser.add_argument("--mustache", help="HummingbirdMustacheServer: Hummingbird 2 + swift-mustache rendering the deep link")
+    parser.add_argument("--mustache-templates", help="the folder of its page.mustache "
+                        "(default: Benchmarks/Sources/HummingbirdMustacheServer/Templates under --root)")
     parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
     parser.add_argument("--malloc-count", help="malloc_count.so, to count webapp's allocations per request")
     parser.add_argument("--root", default=os.getcwd(), help="the repository root (webapp's working directory)")
+    parser.add_argument("--mode", choices=["both", "unpinned", "pinned"], default=os.environ.get("BENCH_MODE", "both"),
+                        help="the unpinned table, the pinned one (with the callgrind counts), or both")
     parser.add_argument("--duration", type=int, default=int(os.environ.get("BENCH_DURATION", "5")))
     parser.add_argument("--rounds", type=int, default=int(os.environ.get("BENCH_ROUNDS", "3")))
     parser.add_argument("--connections", default=os.environ.get("BENCH_CONNECTIONS", "8,64,256"))
     parser.add_argument("--pages", default=os.environ.get("BENCH_PAGES", ",".join(DEFAULT_PAGES)))
+    parser.add_argument("--pinned-connections", type=int, default=int(os.environ.get("BENCH_PINNED_CONNECTIONS", "8")))
+    parser.add_argument("--pinned-pages", default=os.environ.get("BENCH_PINNED_PAGES", ",".join(DEFAULT_PAGES)))
+    parser.add_argument("--callgrind-pages", default=os.environ.get("BENCH_CALLGRIND_PAGES", ",".join(CALLGRIND_PAGES)),
+                        help="pages counted under callgrind in pinned mode (empty: none)")
+    parser.add_argument("--callgrind-servers", default=os.environ.get("BENCH_CALLGRIND_SERVERS",
+                                                                      ",".join(CALLGRIND_SERVERS)))
+    parser.add_argument("--callgrind-requests", type=int, default=int(os.environ.get("BENCH_CALLGRIND_REQUESTS", "300")))
+    parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so, preloaded under valgrind (3.19 dies on Swift's async main without it)")
     parser.add_argument("--output", default=os.environ.get("BENCH_OUTPUT", "BENCHMARKS.md"))
     args = parser.parse_args()
     args.connections = [int(c) for c in args.connections.split(",") if c]
     pages = [p for p in args.pages.split(",") if p]
+    args.pinned_pages = [p for p in args.pinned_pages.split(",") if p]
+    args.callgrind_pages = [p for p in args.callgrind_pages.split(",") if p] if shutil.which("valgrind") else []
+    args.callgrind_servers = [n.strip() for n in args.callgrind_servers.split(",") if n.strip()]
+    if args.mustache and not args.mustache_templates:
+        args.mustache_templates = os.path.join(args.root, "Benchmarks/Sources/HummingbirdMustacheServer/Templates")
+    if args.mode != "unpinned" and not shutil.which("taskset"):
+        parser.error("the pinned mode needs taskset (util-linux)")
+    if (os.cpu_count() or 1) < 2 and args.mode != "unpinned":
+        parser.error("the pinned mode needs two cores (server on core 0, wrk on core 1)")
 
     started = datetime.datetime.now()
-    rows = []
+    rows, pinned_rows, callgrind_rows = [], [], []
     with tempfile.TemporaryDirectory(prefix="webrouter-bench-") as work:
         os.chmod(work, 0o755)  # nginx's workers run as an unprivileged user
         # A first webapp instance signs in and renders the pages the others will serve.
-        env = dict(os.environ, WEBROUTER_SECRET=SECRET)
+        env = dict(os.environ, WEBROUTER_SECRET=SECRET, WEBAPP_DATABASE=os.path.join(work, "webapp.sqlite"))
+        os.environ["WEBAPP_DATABASE"] = env["WEBAPP_DATABASE"]  # every webapp of the run shares one database
         port = free_port()
         probe = Server("webapp", [args.webapp, "--port", str(port), "--public", "Public"], port, cwd=args.root, env=env)
         try:
@@ -400,7 +679,10 @@ def main():
                 pages_html[path] = page_dir
             for path in pages:
                 print(f"== {path}", file=sys.stderr)
-                rows += benchmark_page(path, args, cookie, pages_html[path])
+                unpinned, pinned_page, counted = benchmark_page(path, args, cookie, pages_html[path])
+                rows += unpinned
+                pinned_rows += pinned_page
+                callgrind_rows += counted
         finally:
             probe.stop()
 
@@ -409,37 +691,84 @@ def main():
     for path in pages:
         for connections in args.connections:
             by = {r["server"]: r for r in rows if r["page"] == path and r["connections"] == connections}
+            if not by:
+                continue
             webapp, raw, stored = by["webapp"], by["raw C"], by[STORED]
             headline.append(f"- `{path}` at {connections} connections: webapp {webapp['rate']:,.0f} req/s = "
                             f"{webapp['rate'] / raw['rate']:.2f}× raw C, "
-                            f"{webapp['rate'] / by['Hummingbird']['rate']:.2f}× Hummingbird; "
-                            f"{webapp['cpu_us']:.1f} µs CPU/request "
+                            f"{webapp['rate'] / by['Hummingbird']['rate']:.2f}× Hummingbird"
+                            + (f", {webapp['rate'] / by[MUSTACHE]['rate']:.2f}× {MUSTACHE}" if MUSTACHE in by else "")
+                            + f"; {webapp['cpu_us']:.1f} µs CPU/request "
                             f"(raw C {raw['cpu_us']:.1f}, {STORED} {stored['cpu_us']:.1f}, so the page takes "
-                            f"{webapp['cpu_us'] - stored['cpu_us']:.1f}); "
-                            f"{STORED} {stored['rate'] / raw['rate']:.2f}× raw C; "
+                            f"{webapp['cpu_us'] - stored['cpu_us']:.1f}"
+                            + (f"; {MUSTACHE} {by[MUSTACHE]['cpu_us']:.1f}" if MUSTACHE in by else "")
+                            + f"); {STORED} {stored['rate'] / raw['rate']:.2f}× raw C; "
                             f"peak RSS {webapp['rss']:.1f} MB"
                             + (f"; {webapp['mallocs']:.1f} mallocs/request"
                                if webapp.get('mallocs') is not None else ""))
-    report = f"""# Benchmarks
+    mustache_note = (f" {MUSTACHE} (Hummingbird 2 with swift-mustache, `Benchmarks/Sources/HummingbirdMustacheServer`) "
+                     f"renders the deep link from a Mustache template loaded at start with a context built for each "
+                     f"request, as a Hummingbird user would; it takes part on that page only." if args.mustache else "")
+    pinned_section = ""
+    if pinned_rows or callgrind_rows:
+        pinned_section = f"""
+## Pinned: server on core 0, wrk on core 1
 
-Measured {started:%Y-%m-%d %H:%M} on {machine_description()}, by `make bench`
-({args.rounds} interleaved rounds of {args.duration} s per server, wrk on the same cores as the servers;
-medians; total {elapsed / 60:.1f} min). Every server answers the same bytes: those webapp rendered for
-the page, signed in as `demo`. webapp renders each request; raw C (libmicrohttpd, {os.cpu_count()} threads),
-Hummingbird 2, nginx and WebRouter (stored) answer the stored bytes. WebRouter (stored) is webapp's
-own server (WebRouter's `HTTPServer`, the same Swift request path and `Task.immediate` handler) with
-a handler that returns the stored bytes: webapp's CPU per request minus its figure is the page's
-rendering. No server writes an access log (webapp runs with
-`--no-access-log`, nginx with `access_log off`, Hummingbird without its logging middleware). Peak RSS is VmHWM (nginx: master and workers);
-CPU µs/req is the server's utime + stime over the run divided by the requests served.
-mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, over
-2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
-Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
+Each server runs alone on core 0 (`taskset -c 0`) with one thread (webapp `--threads 1`, WebRouter
+(stored) and raw C one libmicrohttpd thread, Hummingbird one event loop, nginx one worker), wrk
+`-t1 -c{args.pinned_connections}` runs on core 1; {args.rounds} interleaved rounds of {args.duration} s per server,
+medians. The headline is the server's CPU time per request (utime + stime from /proc over the
+run ÷ requests), which depends far less than req/s on what else the machine runs; the ratios
+compare webapp with each server of the same run.{mustache_note}
+Instructions and cache misses per request are counted under `valgrind --tool=callgrind
+--cache-sim=yes --LL={CALLGRIND_LL}` (cachegrind's cache model: I1 and D1 as valgrind reads them
+from this CPU, 32 KB 8-way each; LL simulated as one core's 512 KB 8-way L2, since this VM reports
+its L3 as 256 MB direct-mapped; deterministic): the server
+(one thread) answers 100 requests, the counters are zeroed, then {args.callgrind_requests} requests on one
+keep-alive connection are counted. LL misses are the last-level misses of instruction fetches,
+data reads and data writes.
+
+{pinned_headline(pinned_rows, callgrind_rows, pages)}
+
+{pinned_table(pinned_rows) if pinned_rows else ""}
+
+{callgrind_table(callgrind_rows) if callgrind_rows else ""}
+"""
+    unpinned_section = ""
+    if rows:
+        unpinned_section = f"""
+## Unpinned: servers and wrk share both cores
+
+{args.rounds} interleaved rounds of {args.duration} s per server, wrk -t2 on the same cores as the servers; medians.
+Every server uses all cores (raw C: {os.cpu_count()} libmicrohttpd threads).
 
 {chr(10).join(headline)}
 
 {table(rows)}
 """
+    report = f"""# Benchmarks
+
+Measured {started:%Y-%m-%d %H:%M} on {machine_description()}, by `make bench`
+(total {elapsed / 60:.1f} min). Every server answers the same bytes: those webapp rendered for
+the page, signed in as `demo`. webapp renders each request; raw C (libmicrohttpd),
+Hummingbird 2, nginx and WebRouter (stored) answer the stored bytes. WebRouter (stored) is webapp's
+own server (WebRouter's `HTTPServer`, the same Swift request path and `Task.immediate` handler) with
+a handler that returns the stored bytes: webapp's CPU per request minus its figure is the page's
+rendering.{mustache_note} No server writes an access log (webapp runs with
+`--no-access-log`, nginx with `access_log off`, Hummingbird without its logging middleware). Peak RSS is VmHWM (nginx: master and workers);
+CPU µs/req is the server's utime + stime over the run divided by the requests served.
+mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, and
+Hummingbird+Mustache's, over 2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
+Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
+{pinned_section}{unpinned_section}"""
+    # Sections measured by other scripts (ab_database.sh) follow KEEP_MARKER and survive a new run.
+    try:
+        with open(args.output) as file:
+            previous = file.read()
+        if KEEP_MARKER in previous:
+            report = report.rstrip("\n") + "\n\n" + previous[previous.index(KEEP_MARKER):]
+    except FileNotFoundError:
+        pass
     with open(args.output, "w") as file:
         file.write(report)
     print(report)

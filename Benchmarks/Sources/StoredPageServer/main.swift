@@ -5,17 +5,19 @@ import WebRouter
 // with `Task.immediate`) answering every request with the bytes of one file, as text/html:
 // the comparison server "WebRouter (stored)" of `make bench`. Beside webapp, which renders
 // the same bytes for each request, it splits webapp's cost into the server's and the page's.
+// THREADS (default: one per core) is libmicrohttpd's thread count, as webapp's `--threads`.
 //
-//     StoredPageServer PORT FILE
+//     StoredPageServer PORT FILE [THREADS]
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let port = Int(arguments[1]),
+guard (3...4).contains(arguments.count), let port = Int(arguments[1]),
     let data = FileManager.default.contents(atPath: arguments[2])
 else {
-    FileHandle.standardError.write(Data("usage: StoredPageServer PORT FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: StoredPageServer PORT FILE [THREADS]\n".utf8))
     exit(2)
 }
 let page = HTTPResponse.html([UInt8](data))
 var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
 configuration.logsRequests = false
+if arguments.count == 4, let threads = Int(arguments[3]) { configuration.threadCount = threads }
 let server = HTTPServer(configuration: configuration) { _ in page }
 try await server.runUntilSignalled()
