@@ -77,11 +77,7 @@ public struct Router<From: ContentScreen>: Sendable {
     @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T>, _ context: T.To.Context) -> String
     where T.From == From, T.To.Context: URLContext {
-        let edge = box.screen[keyPath: transition]._edge
-        if let segment = context._onlyPathSegment { return link(edge, segment: segment) }
-        var segments: [String] = []
-        context.appendPathSegments(to: &segments)
-        return link(edge, segments)
+        link(box.screen[keyPath: transition]._edge, context: context)
     }
 
     /// The URL of a move to a screen without context: `router.link(\.settings)`.
@@ -95,19 +91,24 @@ public struct Router<From: ContentScreen>: Sendable {
     @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T?>, _ context: T.To.Context) -> String?
     where T.From == From, T.To.Context: URLContext {
-        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
-        if let segment = context._onlyPathSegment { return link(edge, segment: segment) }
-        var segments: [String] = []
-        context.appendPathSegments(to: &segments)
-        return link(edge, segments)
+        box.screen[keyPath: transition].map { link($0._edge, context: context) }
     }
 
     /// The URL of an optional move without context, `nil` where the tree leaves it out.
     @inlinable
     public func link<T: Transition>(_ transition: KeyPath<From, T?>) -> String?
     where T.From == From, T.To.Context == Void {
-        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
-        return link(edge, [])
+        box.screen[keyPath: transition].map { link($0._edge, []) }
+    }
+
+    /// The one core of the typed links with a context: a context of one segment (an id, the
+    /// usual case) is printed without an array for it.
+    @inlinable
+    func link<Context: URLContext>(_ edge: _RouteEdge, context: Context) -> String {
+        if let segment = context._onlyPathSegment { return link(edge, segment: segment) }
+        var segments: [String] = []
+        context.appendPathSegments(to: &segments)
+        return link(edge, segments)
     }
 
     // Out of line: the inlined `link` overloads read the transition through the key path
@@ -178,32 +179,23 @@ public struct Router<From: ContentScreen>: Sendable {
         path.values[position] as! From.Context
     }
 
+    /// The step of the nearest screen of type `S` before `end` in the state (at or beneath
+    /// this screen when `end` is one past it): the one ancestor walk of the router.
+    func nearestStep<S: ContentScreen>(of screen: S.Type, before end: Int) -> Int? {
+        let wanted = ObjectIdentifier(S.self)
+        return (0..<end).last { table.nodes[path.state.steps[$0].node].screenType == wanted }
+    }
+
     /// The context of the nearest screen of type `S` at or beneath this one in the state,
     /// e.g. the note a modal editor was presented from: `router.context(of: Note.self)`.
     public func context<S: ContentScreen>(of screen: S.Type) -> S.Context? {
-        let wanted = ObjectIdentifier(S.self)
-        var index = position
-        while index >= 0 {
-            if table.nodes[path.state.steps[index].node].screenType == wanted {
-                return path.values[index] as? S.Context
-            }
-            index -= 1
-        }
-        return nil
+        nearestStep(of: S.self, before: position + 1).flatMap { path.values[$0] as? S.Context }
     }
 
     /// Closes every layer above the nearest screen of type `S` at or beneath this one;
     /// `nil` when there is none (SwiftfulRouting's `dismiss(upTo:)`).
     public func dismiss<S: ContentScreen>(upTo screen: S.Type) -> String? {
-        let wanted = ObjectIdentifier(S.self)
-        var index = position
-        while index >= 0 {
-            if table.nodes[path.state.steps[index].node].screenType == wanted {
-                return table.url(path.state, prefix: index + 1)
-            }
-            index -= 1
-        }
-        return nil
+        nearestStep(of: S.self, before: position + 1).map { table.url(path.state, prefix: $0 + 1) }
     }
 
     // MARK: - Query state
@@ -217,11 +209,7 @@ public struct Router<From: ContentScreen>: Sendable {
     /// The typed query state of the nearest screen of type `S` at or beneath this one (a
     /// filter sheet reading the search it filters): `router.query(of: Search.self)`.
     public func query<S: ContentScreen>(of screen: S.Type) -> S.Query? {
-        let wanted = ObjectIdentifier(S.self)
-        guard let index = (0...position).last(where: { table.nodes[path.state.steps[$0].node].screenType == wanted }) else {
-            return nil
-        }
-        return QueryCodec.decode(S.Query.self, from: path.state.query, step: index)
+        nearestStep(of: S.self, before: position + 1).map { QueryCodec.decode(S.Query.self, from: path.state.query, step: $0) }
     }
 
     /// This screen's URL with another query state (a picker's other value).
@@ -284,10 +272,7 @@ public struct Router<From: ContentScreen>: Sendable {
     public func dismiss<S: ContentScreen>(updating screen: S.Type, _ change: (inout S.Query) -> Void) -> String? {
         let start = table.layerStart(of: path.state, at: position)
         guard start > 0 else { return nil }
-        let wanted = ObjectIdentifier(S.self)
-        guard let index = (0..<start).last(where: { table.nodes[path.state.steps[$0].node].screenType == wanted }) else {
-            return nil
-        }
+        guard let index = nearestStep(of: S.self, before: start) else { return nil }
         var query = QueryCodec.decode(S.Query.self, from: path.state.query, step: index)
         change(&query)
         var state = path.state.prefix(start)
