@@ -13,18 +13,22 @@ public struct HTTPRequest: Sendable {
     /// The request method (`GET`, `POST`, …).
     public var method: HTTPMethod
     /// The path exactly as sent (still percent-encoded), without the query.
-    public var path: String { didSet { targetKey = nil } }
+    ///
+    /// The target's parts (`path`, `pathSegments`, `query`, `rawQuery`) are read from one
+    /// target and cannot be changed apart, so they always agree: for another target, make
+    /// another request.
+    public let path: String
     /// The path split on `/` first, then each segment percent-decoded (so `%2F` stays inside
     /// one segment). `/` gives `[]`; a trailing slash is dropped.
-    public var pathSegments: [String] { didSet { targetKey = nil } }
+    public let pathSegments: [String]
     /// The query items, parsed and percent-decoded, in order.
-    public var query: QueryItems { didSet { targetKey = nil } }
+    public let query: QueryItems
     /// The query string as sent, without `?`; `nil` when the target had no `?`.
-    public var rawQuery: String? { didSet { targetKey = nil } }
-    /// The request target as sent (`/feed/match/12?tab=stats`) while `path`, `pathSegments`,
-    /// `query` and `rawQuery` are still what it parses to; changing any of them clears it.
-    /// The application remembers what a target routes to under this key.
-    private(set) var targetKey: String?
+    public let rawQuery: String?
+    /// The request target as sent (`/feed/match/12?tab=stats`), which the other target fields
+    /// were parsed from; `nil` when they were given apart. The application remembers what a
+    /// target routes to under this key.
+    let targetKey: String?
     /// The request headers, in the order they were sent.
     public var headers: HTTPHeaders {
         didSet { cookieHeader = headers["Cookie"] }
@@ -60,15 +64,12 @@ public struct HTTPRequest: Sendable {
         method: HTTPMethod = .get, path: String, query: QueryItems? = nil, headers: HTTPHeaders = [],
         body: [UInt8] = []
     ) {
-        let target = RequestTarget.parse(path, strict: false)
+        var target = RequestTarget.parse(path, strict: false)
             ?? RequestTarget(raw: nil, path: path, rawQuery: nil, segments: [], query: QueryItems())
-        self.init(
-            method: method, target: target, headers: headers, body: body, remoteAddress: nil)
         if let query {
-            self.query = query
-            self.rawQuery = query.encoded
-            targetKey = nil
+            target = RequestTarget(raw: nil, path: target.path, rawQuery: query.encoded, segments: target.segments, query: query)
         }
+        self.init(method: method, target: target, headers: headers, body: body, remoteAddress: nil)
     }
 
     init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {
