@@ -18,7 +18,8 @@ public struct HTTPResponse: Sendable {
         set { payload = newValue.isEmpty ? nil : ResponseBody(newValue) }
     }
     /// The body as the server sends it; `nil` when empty (a redirect allocates nothing).
-    private(set) var payload: ResponseBody?
+    /// A body sent many times (a static file) is one shared object.
+    var payload: ResponseBody?
 
     /// A response of the given parts: `200 OK` with no headers and no body by default.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], body: [UInt8] = []) {

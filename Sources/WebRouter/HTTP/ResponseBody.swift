@@ -10,7 +10,8 @@
 /// ```
 final class ResponseBody: @unchecked Sendable {
     private enum Bytes {
-        case array([UInt8])
+        /// Memory this object allocated, holding a copy of the bytes it was given.
+        case owned(UnsafeMutableRawBufferPointer)
         case rendered(HTMLOutputStorage)
     }
 
@@ -18,8 +19,14 @@ final class ResponseBody: @unchecked Sendable {
     /// The number of bytes.
     let count: Int
 
+    /// Copies `array` into memory of its own: libmicrohttpd sends from a pointer that must
+    /// stay valid after any closure returns, which an array's storage does not promise (a
+    /// pointer out of `withUnsafeBytes` is undefined behaviour). Bodies sent many times (a
+    /// static file) are made once and shared.
     init(_ array: [UInt8]) {
-        bytes = .array(array)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 1)
+        array.withUnsafeBytes { memory.copyMemory(from: $0) }
+        bytes = .owned(memory)
         count = array.count
     }
 
@@ -31,27 +38,24 @@ final class ResponseBody: @unchecked Sendable {
         count = output.count
     }
 
-    /// The bytes as an array (a copy for a rendered page: for tests and in-process clients).
+    deinit {
+        if case .owned(let memory) = bytes { memory.deallocate() }
+    }
+
+    /// The bytes as an array (a copy: for tests and in-process clients).
     var array: [UInt8] {
-        switch bytes {
-        case .array(let array): array
-        case .rendered(let storage): Array(UnsafeBufferPointer(start: storage.base, count: count))
-        }
+        withUnsafeBytes { Array($0) }
     }
 
-    /// Reads the bytes in place (no copy of a rendered page).
+    /// Reads the bytes in place.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        switch bytes {
-        case .array(let array): array.withUnsafeBytes(body)
-        case .rendered(let storage): body(UnsafeRawBufferPointer(start: storage.base, count: count))
-        }
+        body(UnsafeRawBufferPointer(start: baseAddress, count: count))
     }
 
-    /// Where the bytes start, valid while this object lives (the array's storage does not move
-    /// while the array is held unchanged).
+    /// Where the bytes start: memory this object owns or keeps alive, valid while it lives.
     var baseAddress: UnsafeRawPointer? {
         switch bytes {
-        case .array(let array): array.withUnsafeBytes { $0.baseAddress }
+        case .owned(let memory): UnsafeRawPointer(memory.baseAddress)
         case .rendered(let storage): UnsafeRawPointer(storage.base)
         }
     }

@@ -13,11 +13,11 @@ final class StaticAsset: Sendable {
     /// One encoded form of the bytes.
     struct Variant: Sendable {
         let coding: ContentCoding
-        let bytes: [UInt8]
+        /// The encoded bytes, in the one body every response of this variant sends.
+        let body: ResponseBody
         let etag: String
     }
 
-    let bytes: [UInt8]
     let contentType: String
     /// Seconds since 1970 (whole seconds, as `Last-Modified` carries them).
     let lastModifiedSeconds: Int
@@ -28,13 +28,16 @@ final class StaticAsset: Sendable {
     /// The encoded variants that came out smaller, in order of preference.
     let variants: [Variant]
 
+    /// The body every response of the identity encoding sends (made once, shared).
+    private let body: ResponseBody
+
     /// The bytes held, variants included.
-    var memorySize: Int { bytes.count + variants.reduce(0) { $0 + $1.bytes.count } }
+    var memorySize: Int { body.count + variants.reduce(0) { $0 + $1.body.count } }
 
     /// - Parameter compresses: whether to make the encoded variants (expensive at the best
     ///   levels: only for bytes that are kept and served many times).
     init(bytes: [UInt8], contentType: String, lastModified seconds: Int, compresses: Bool = true) {
-        self.bytes = bytes
+        self.body = ResponseBody(bytes)
         self.contentType = contentType
         self.lastModifiedSeconds = seconds
         self.lastModified = HTTPDate.format(seconds)
@@ -49,7 +52,7 @@ final class StaticAsset: Sendable {
         if compresses, ResponseCompression.isCompressible(contentType: contentType), bytes.count >= 256 {
             variants = ContentCoding.allCases.compactMap { coding in
                 guard let encoded = coding.compressOnce(bytes), encoded.count < bytes.count else { return nil }
-                return Variant(coding: coding, bytes: encoded, etag: coding.etag(for: etag))
+                return Variant(coding: coding, body: ResponseBody(encoded), etag: coding.etag(for: etag))
             }
         } else {
             variants = []
@@ -84,9 +87,9 @@ final class StaticAsset: Sendable {
         response.headers.add(name: "Content-Type", value: contentType)
         if let chosen {
             response.headers.add(name: "Content-Encoding", value: chosen.coding.token)
-            response.body = chosen.bytes
+            response.payload = chosen.body
         } else {
-            response.body = bytes
+            response.payload = body.count == 0 ? nil : body
         }
         return response
     }
