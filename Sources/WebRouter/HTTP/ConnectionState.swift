@@ -10,10 +10,9 @@ final class ConnectionState: @unchecked Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let target: String
     let start: ContinuousClock.Instant
-    var headersSeen = false
-    var handlerStarted = false
+    /// Which of libmicrohttpd's calls for this request comes next.
+    var phase = AccessPhase.headers
     var body: [UInt8] = []
-    var bodyTooLarge = false
     var discardedBytes = 0
 
     /// Where the hand-over of the handler's response stands (a ``HandoffPhase``).
@@ -26,4 +25,16 @@ final class ConnectionState: @unchecked Sendable {
         self.target = target
         self.start = start
     }
+}
+
+/// Where a request stands between libmicrohttpd's calls of the access handler.
+enum AccessPhase {
+    /// The first call, with the headers, has not come yet.
+    case headers
+    /// The body is being received and kept.
+    case body
+    /// The body passed the size limit: the rest is read and dropped, then answered `413`.
+    case discarding
+    /// The handler runs (or ran): the next call queues its response.
+    case handling
 }

@@ -3,49 +3,69 @@ import CMicroHTTPD
 /// The request path on libmicrohttpd's threads: collect the body, answer static files and
 /// protocol errors directly, run the handler on a suspended connection, queue its response.
 extension HTTPServer {
+    /// libmicrohttpd's access handler: called once with the headers, once per piece of the
+    /// body, once when the body is complete, and once more after a suspended handler resumed
+    /// the connection. ``AccessPhase`` says which call this is; each phase has its function.
     func access(
         connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?,
         version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
-        // First call: headers are in. Only early rejects are queued here.
-        if !context.headersSeen {
-            context.headersSeen = true
-            if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
-                let length = Int(String(cString: lengthText)) ?? -1
-                if length > configuration.maxBodySize {
-                    return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
-                }
-                if length > 0 { context.body.reserveCapacity(length) }
+        switch context.phase {
+        case .headers:
+            return acceptHeaders(connection: connection, context: context, method: method)
+        case .body, .discarding:
+            if uploadDataSize.pointee > 0 {
+                return receiveBody(context: context, uploadData: uploadData, size: uploadDataSize)
             }
-            return .YES
-        }
-        // Body bytes: keep them while under the limit, then discard (and finally answer 413).
-        let size = uploadDataSize.pointee
-        if size > 0 {
-            if !context.bodyTooLarge, context.body.count + size <= configuration.maxBodySize, let uploadData {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
-                    context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
-                }
-            } else {
-                if !context.bodyTooLarge {
-                    context.bodyTooLarge = true
-                    context.body = []
-                }
-                context.discardedBytes += size
-                // A client that keeps streaming far past the limit loses its connection.
-                if context.discardedBytes > 4 * max(configuration.maxBodySize, 1 << 16) { return .NO }
+            if context.phase == .discarding {
+                return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
             }
-            uploadDataSize.pointee = 0
-            return .YES
-        }
-        // Final call, after the handler's task resumed the connection.
-        if let response = context.takeResponse() {
+            return startHandling(connection: connection, context: context, method: method, version: version)
+        case .handling:
+            // The call after the handler's task resumed the connection (or a spurious one).
+            guard let response = context.takeResponse() else { return .YES }
             return queue(response, on: connection, context: context, method: method)
         }
-        if context.handlerStarted { return .YES }
-        if context.bodyTooLarge {
-            return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
+    }
+
+    /// The first call: the headers are in. Only early rejects are queued here.
+    private func acceptHeaders(connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?) -> MHD_Result {
+        context.phase = .body
+        if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
+            let length = Int(String(cString: lengthText)) ?? -1
+            if length > configuration.maxBodySize {
+                return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
+            }
+            if length > 0 { context.body.reserveCapacity(length) }
         }
+        return .YES
+    }
+
+    /// A piece of the body: kept while under the limit, then discarded (answered 413 once
+    /// the body is complete).
+    private func receiveBody(context: ConnectionState, uploadData: UnsafePointer<CChar>?, size pointer: UnsafeMutablePointer<Int>) -> MHD_Result {
+        let size = pointer.pointee
+        pointer.pointee = 0
+        if context.phase == .body, context.body.count + size <= configuration.maxBodySize, let uploadData {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+            }
+            return .YES
+        }
+        if context.phase == .body {
+            context.phase = .discarding
+            context.body = []
+        }
+        context.discardedBytes += size
+        // A client that keeps streaming far past the limit loses its connection.
+        return context.discardedBytes > 4 * max(configuration.maxBodySize, 1 << 16) ? .NO : .YES
+    }
+
+    /// The body is complete: validate the request, answer a static file, or run the handler
+    /// (queued right here when it finishes without suspending).
+    private func startHandling(
+        connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> MHD_Result {
         let methodValue = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET")
         guard let target = RequestTarget.parse(context.target, strict: true) else {
             return queue(
@@ -71,7 +91,7 @@ extension HTTPServer {
         let request = HTTPRequest(
             method: methodValue, target: target, headers: headers, body: context.body, remoteAddress: remoteAddress)
         context.body = []
-        context.handlerStarted = true
+        context.phase = .handling
         let handle = MHDHandle(pointer: connection)
         let handler = self.handler
         // The handler starts on this thread and usually finishes without suspending: its
