@@ -29,7 +29,12 @@ enum Browser {
     /// database in memory, the repository's Public folder), then quits the browser.
     static func test<Result>(_ options: BrowserOptions = phone, _ body: (TestClient) async throws -> Result) async throws -> Result {
         let scores = try ScoresFixture()
-        return try await scores.app.test(.browser, publicDirectory: publicDirectory, browser: options, body)
+        return try await scores.app.test(.browser, publicDirectory: publicDirectory, browser: options) { client in
+            // As `--hide-scrollbars` did for the Python suite: no classic scrollbar takes 15 px
+            // off the page's width (the reflow check measures clientWidth) or shows in screenshots.
+            try await client.webDriverSession().devTools("Emulation.setScrollbarsHidden", ["hidden": true])
+            return try await body(client)
+        }
     }
 
     /// Whether screenshots are written to docs/screenshots: only when `WEBROUTER_SCREENSHOTS`
