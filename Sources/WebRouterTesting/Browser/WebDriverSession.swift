@@ -1,4 +1,5 @@
 import Foundation
+import WebRouter
 
 /// A W3C WebDriver session with headless Chromium, driven through chromedriver over HTTP on
 /// the loopback interface (``LoopbackConnection``; no Selenium, no URLSession).
@@ -417,6 +418,44 @@ package final class WebDriverSession: @unchecked Sendable {
         try await setWindowSize(width: width + extraWidth, height: height + extraHeight)
     }
 
+    // MARK: - DevTools, asynchronous scripts, timeouts, the pointer
+
+    /// Runs a Chrome DevTools Protocol command through chromedriver's passthrough
+    /// (`POST /session/{id}/goog/cdp/execute`) and returns its result:
+    /// `devTools("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "dark"]]])`.
+    @discardableResult
+    package func devTools(_ method: String, _ parameters: JSONValue = [:]) async throws -> JSONValue {
+        try await command("POST", "/goog/cdp/execute", ["cmd": .string(method), "params": parameters])
+    }
+
+    /// Runs `script` as an asynchronous function (`POST /session/{id}/execute/async`): it ends
+    /// by calling its last argument, `arguments[arguments.length - 1](value)`, whose value this returns.
+    package func executeAsync(_ script: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
+        try await command("POST", "/execute/async", ["script": .string(script), "args": .array(arguments)])
+    }
+
+    /// How long a script may run before chromedriver answers `script timeout` (`POST /session/{id}/timeouts`; 30 s by default).
+    package func setScriptTimeout(_ timeout: Duration) async throws {
+        let milliseconds = Double(timeout.components.seconds) * 1000 + Double(timeout.components.attoseconds / 1_000_000_000_000_000)
+        try await command("POST", "/timeouts", ["script": .number(milliseconds)])
+    }
+
+    /// Moves the mouse to the element's center and clicks there (`POST /session/{id}/actions`
+    /// with a pointer source): a click as a person makes it, landing on whatever is on top
+    /// there (an iframe's parent gets it too), unlike ``click(_:)``, which refuses a covered element.
+    package func pointerClick(_ element: WebDriverElement) async throws {
+        let mouse: JSONValue = [
+            "type": "pointer", "id": "webrouter-mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "duration": 0, "origin": element.reference, "x": 0, "y": 0],
+                ["type": "pointerDown", "button": 0],
+                ["type": "pointerUp", "button": 0],
+            ],
+        ]
+        try await command("POST", "/actions", ["actions": [mouse]])
+        try await command("DELETE", "/actions")
+    }
+
     // MARK: - Transport
 
     /// Sends a command of this session: `path` is relative to `/session/{id}`.
@@ -477,5 +516,29 @@ package final class WebDriverSession: @unchecked Sendable {
     private static func cleanMessage(_ message: String) -> String {
         message.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("(Session info:") }
             .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension TestClient {
+    /// The WebDriver session of a `.browser` client (started on first use, skipping the test
+    /// when Chromium is missing), for what only a browser does and the kit's moves do not
+    /// cover: DevTools emulation, keys typed into a given element, a pointer click.
+    package func webDriverSession() async throws -> WebDriverSession {
+        try await browserSession()
+    }
+
+    /// Makes what the browser shows now the client's ``page`` after a move made on the
+    /// session itself (a key, a script, a pointer click), so that the kit's expectations and
+    /// locators read it; `newVisit` records it in the visit history (``goBack(sourceLocation:)``).
+    @discardableResult
+    package func browserPageChanged(by move: String, newVisit: Bool = true) async throws -> TestPage {
+        let session = try await browserSession()
+        var page = try await snapshot(session)
+        visits.trail.append("\(move) → \(page.url) → \(page.status.code)")
+        page.history = visits.trail
+        if newVisit { visits.push(VisitHistory.Entry(method: .get, url: page.url, headers: [], body: []), landedOn: page.url) }
+        self.page = page
+        edits = FieldEdits()
+        return page
     }
 }

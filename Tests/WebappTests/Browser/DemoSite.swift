@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import WebRouter
+import WebRouterTesting
+
+/// What the conformance checks visit in the demo app, found from the app itself: the
+/// storyboard page `/_map` (every screen of the tree has an example link there), the states
+/// the map does not draw, the forms that answer 422, and a breadth-first crawl of same-origin
+/// links through a ``TestClient``. (Was Tests/Browser/demo_site.py.)
+enum DemoSite {
+    static let login = "/welcome/~login"
+    static let changePassword = "/messages/~settings/change-password"
+
+    /// Pages no `/_map` link reaches, signed out: each kind of state the chrome draws differently.
+    static let signedOutExtras = [
+        "/no-such-page",                  // 404 page (no parse)
+        "/feed/match/abc",                // 404 page (a context that doesn't decode)
+    ]
+    /// The same, signed in.
+    static let signedInExtras = [
+        "/no-such-page",
+        "/messages/~settings?confirm=sign-out",  // a confirmation dialog over a sheet
+        "/search/~user/7/~share",                // two stacked modals
+        "/search/~user/7/team/3/~share",         // stacked modals, the lower one a stack
+    ]
+
+    /// A form that answers 422 with the form shown again, with its wrong values: its page, the
+    /// values by label, the button that sends it.
+    struct InvalidForm {
+        var page: String
+        var values: [(label: String, value: String)]
+        var button: String
+    }
+
+    static let invalidSignIn = InvalidForm(page: login, values: [("Username", "demo"), ("Password", "wrong")], button: "Sign in")
+    static let invalidPasswordChange = InvalidForm(
+        page: changePassword, values: [("Current password", "wrong"), ("New password", "x"), ("New password again", "y")],
+        button: "Change password")
+    static let signIn = InvalidForm(page: login, values: [("Username", "demo"), ("Password", "demo")], button: "Sign in")
+
+    /// The same-origin page links of the storyboard page, in document order, without repeats.
+    static func mapLinks(_ page: TestPage) -> [String] {
+        var seen: [String] = []
+        for link in page.links where link.href.hasPrefix("/") && !link.href.hasPrefix("//") && !link.href.hasPrefix("/static/") {
+            if !seen.contains(link.href) { seen.append(link.href) }
+        }
+        return seen
+    }
+
+    /// `href` of a link on the page at `pageURL`, resolved; its path and query when it is a
+    /// page of this server (`http://127.0.0.1:port`), without the fragment; else `nil`.
+    static func sameOriginTarget(_ href: String, on pageURL: String, port: Int) -> String? {
+        let origin = "http://127.0.0.1:\(port)"
+        guard let base = URL(string: origin + pageURL), let url = URL(string: href, relativeTo: base),
+              let parts = URLComponents(url: url.absoluteURL, resolvingAgainstBaseURL: true),
+              parts.scheme == "http", parts.host == "127.0.0.1", parts.port == port else { return nil }
+        let path = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
+        return path + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+    }
+
+    /// Breadth-first over same-origin HTML links from `starts`, at most `limit` new pages;
+    /// `seen` (requested and final paths) is shared across calls so no page is fetched twice.
+    static func crawl(_ client: TestClient, from starts: [String], limit: Int, seen: inout Set<String>) async throws -> [TestPage] {
+        let port = try #require(client.port)
+        var queue = starts
+        var next = 0
+        var pages: [TestPage] = []
+        while next < queue.count && pages.count < limit {
+            let path = queue[next]
+            next += 1
+            guard seen.insert(path).inserted else { continue }
+            let page = try await client.get(path)
+            if page.url != path && seen.contains(page.url) { continue }
+            seen.insert(page.url)
+            guard page.headers["Content-Type"]?.contains("text/html") == true else { continue }
+            pages.append(page)
+            for link in page.links {
+                guard let target = sameOriginTarget(link.href, on: page.url, port: port),
+                      !target.hasPrefix("/static/"), !seen.contains(target) else { continue }
+                queue.append(target)
+            }
+        }
+        return pages
+    }
+}
+
+extension TestClient {
+    /// Opens a form's page, fills it by its labels and presses its button; in `.browser` mode
+    /// first waits until the enhancement script has moved the sheet into the top layer and
+    /// its entry animation has ended (a field found before that is not interactable yet).
+    @discardableResult
+    func send(_ form: DemoSite.InvalidForm, opening: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
+        if opening { try await get(form.page) }
+        if mode == .browser {
+            try await waitUntil("the enhancement script", sourceLocation: sourceLocation,
+                                "return document.documentElement.classList.contains('js-dialogs')")
+            try await animationsDone(sourceLocation: sourceLocation)
+        }
+        for (label, value) in form.values { try await fill(label, with: value, sourceLocation: sourceLocation) }
+        return try await press(form.button, sourceLocation: sourceLocation)
+    }
+}
