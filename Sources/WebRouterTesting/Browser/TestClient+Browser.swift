@@ -113,6 +113,8 @@ extension TestClient {
             width: browserOptions.width, height: browserOptions.height,
             javaScript: browserOptions.javaScript, reducedMotion: browserOptions.reducedMotion)
         options.pageLoadTimeout = .seconds(30)
+        // No scrollbar taking 15 px of a phone's width (layouts and screenshots as on a phone).
+        options.extraArguments.append("--hide-scrollbars")
         let session = try await WebDriverSession.start(options)
         browser.session = session
         // The page gets exactly the size asked for (the window is larger by a frame headless
@@ -147,6 +149,22 @@ extension TestClient {
         let response = HTTPResponse(status: HTTPStatus(code: status), headers: ["Content-Type": "text/html; charset=utf-8"],
                                     body: Array(html.utf8))
         return TestPage(method: "GET", url: url, response: response, redirects: [])
+    }
+
+    /// The WebDriver session of a `.browser` client (started on first use, skipping the test
+    /// when Chromium is missing), for what only a browser does and the kit's moves do not
+    /// cover: DevTools emulation, keys typed into a given element, a pointer click. After a
+    /// move made on it, ``browserPageChanged(by:newVisit:)`` makes the result the client's page.
+    package func webDriverSession() async throws -> WebDriverSession {
+        try await browserSession()
+    }
+
+    /// Makes what the browser shows now the client's ``page`` after a move made on the
+    /// session itself (a key, a script, a pointer click), so that the kit's expectations and
+    /// locators read it; `newVisit` records it in the visit history (``goBack(sourceLocation:)``).
+    @discardableResult
+    package func browserPageChanged(by move: String, newVisit: Bool = true) async throws -> TestPage {
+        try await arrive(browserSession(), by: move, newVisit: newVisit)
     }
 
     /// Makes what the browser shows after a move the client's page, with a visit recorded.

@@ -518,27 +518,3 @@ package final class WebDriverSession: @unchecked Sendable {
             .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
-
-extension TestClient {
-    /// The WebDriver session of a `.browser` client (started on first use, skipping the test
-    /// when Chromium is missing), for what only a browser does and the kit's moves do not
-    /// cover: DevTools emulation, keys typed into a given element, a pointer click.
-    package func webDriverSession() async throws -> WebDriverSession {
-        try await browserSession()
-    }
-
-    /// Makes what the browser shows now the client's ``page`` after a move made on the
-    /// session itself (a key, a script, a pointer click), so that the kit's expectations and
-    /// locators read it; `newVisit` records it in the visit history (``goBack(sourceLocation:)``).
-    @discardableResult
-    package func browserPageChanged(by move: String, newVisit: Bool = true) async throws -> TestPage {
-        let session = try await browserSession()
-        var page = try await snapshot(session)
-        visits.trail.append("\(move) → \(page.url) → \(page.status.code)")
-        page.history = visits.trail
-        if newVisit { visits.push(VisitHistory.Entry(method: .get, url: page.url, headers: [], body: []), landedOn: page.url) }
-        self.page = page
-        edits = FieldEdits()
-        return page
-    }
-}

@@ -133,6 +133,31 @@ struct FormEntryList {
                 return entry
             })
         }
-        return ("application/x-www-form-urlencoded", Array(QueryItems(textEntries).encoded.utf8))
+        return ("application/x-www-form-urlencoded", Array(Self.urlencoded(textEntries).utf8))
+    }
+
+    /// The entries as a browser writes `application/x-www-form-urlencoded` (a POST body, a GET
+    /// form's query): every byte but ASCII letters, digits and `*-._` percent-encoded, a space
+    /// as `+` — so a query reads the same in every mode (`next=%2Ffeed`).
+    static func urlencoded(_ pairs: [(String, String)]) -> String {
+        func encode(_ text: String) -> String {
+            var output = ""
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                    output.unicodeScalars.append(Unicode.Scalar(byte))
+                case UInt8(ascii: " "):
+                    output += "+"
+                default:
+                    let hex = Array("0123456789ABCDEF".unicodeScalars)
+                    output += "%"
+                    output.unicodeScalars.append(hex[Int(byte >> 4)])
+                    output.unicodeScalars.append(hex[Int(byte & 0xF)])
+                }
+            }
+            return output
+        }
+        return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
     }
 }

@@ -240,7 +240,7 @@ extension TestClient {
             return page
         default:
             let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-            let query = QueryItems(list.textEntries).encoded
+            let query = FormEntryList.urlencoded(list.textEntries)
             return try await get(query.isEmpty ? path : path + "?" + query)
         }
     }
