@@ -27,14 +27,6 @@ extension Application {
     /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`); the
     /// compression step later adds `Accept-Encoding` to the same header.
     static func addVaryAccept(to headers: inout HTTPHeaders) {
-        guard let vary = headers["Vary"] else {
-            headers.add(name: "Vary", value: "Accept")
-            return
-        }
-        let listed = vary.split(separator: ",").contains {
-            let name = $0.trimmingCharacters(in: .whitespaces).lowercased()
-            return name == "*" || name == "accept"
-        }
-        if !listed { headers.set(name: "Vary", value: vary + ", Accept") }
+        headers.addVary("Accept")
     }
 }

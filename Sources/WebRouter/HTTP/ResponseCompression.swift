@@ -60,23 +60,6 @@ enum ResponseCompression {
 
     /// Adds `Accept-Encoding` to the response's `Vary` unless it is there (or `Vary: *`).
     static func addVary(to headers: inout HTTPHeaders) {
-        guard let vary = headers["Vary"] else {
-            headers.add(name: "Vary", value: "Accept-Encoding")
-            return
-        }
-        let listed = vary.split(separator: ",").contains {
-            let name = $0.trimmingCharacters(in: " \t")
-            return name == "*" || name.lowercased() == "accept-encoding"
-        }
-        if !listed { headers.set(name: "Vary", value: vary + ", Accept-Encoding") }
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
-        var text = self
-        while let first = text.first, set.contains(first) { text = text.dropFirst() }
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
-        return text
+        headers.addVary("Accept-Encoding")
     }
 }

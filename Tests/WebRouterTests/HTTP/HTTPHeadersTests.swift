@@ -32,3 +32,23 @@ import Testing
         #expect(headers.map(\.name) == ["Vary", "cache-control", "Set-Cookie", "X-Frame-Options"])
     }
 }
+
+@Suite("Vary")
+struct VaryTests {
+    @Test func tokensAreAddedOnceToOneField() {
+        var headers = HTTPHeaders()
+        headers.addVary("Accept")
+        headers.addVary("Accept-Encoding")
+        headers.addVary("Accept-Encoding")
+        #expect(headers.values(for: "Vary") == ["Accept, Accept-Encoding"])
+        var listed: HTTPHeaders = ["Vary": "Cookie,\taccept-encoding "]
+        listed.addVary("Accept-Encoding")
+        #expect(listed["Vary"] == "Cookie,\taccept-encoding ")
+        var star: HTTPHeaders = ["Vary": "*"]
+        star.addVary("Accept")
+        #expect(star["Vary"] == "*")
+        var other: HTTPHeaders = ["Vary": "Accept-Language"]
+        other.addVary("Accept")
+        #expect(other["Vary"] == "Accept-Language, Accept")
+    }
+}
