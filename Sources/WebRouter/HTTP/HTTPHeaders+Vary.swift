@@ -8,12 +8,21 @@ extension HTTPHeaders {
             add(name: "Vary", value: token.description)
             return
         }
+        // Every page: `Accept` from the content negotiation, then `Accept-Encoding`.
+        if vary == "Accept" && token.description == "Accept-Encoding" {
+            set(name: "Vary", value: "Accept, Accept-Encoding")
+            return
+        }
         if !Self.vary(vary, lists: token) { set(name: "Vary", value: vary + ", " + token.description) }
     }
 
     /// Whether the `Vary` value `vary` lists `token` (ASCII case ignored) or `*`.
     static func vary(_ vary: String, lists token: StaticString) -> Bool {
-        let bytes = Array(vary.utf8)
+        var vary = vary
+        return vary.withUTF8 { lists(token, in: $0) }
+    }
+
+    private static func lists(_ token: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0
         while start <= bytes.count {
             var end = start

@@ -48,6 +48,8 @@ enum ResponseCompression {
     /// Whether bodies of this `Content-Type` are worth compressing: text, JavaScript, SVG,
     /// JSON and XML (images, fonts and archives are compressed already).
     static func isCompressible(contentType: String) -> Bool {
+        // Every page says exactly this: answered without parsing it.
+        if contentType == "text/html; charset=utf-8" { return true }
         let type = HeaderParameters.mediaType(of: contentType).lowercased()
         switch type {
         case "text/html", "text/css", "text/javascript", "text/plain", "application/javascript",
