@@ -108,8 +108,15 @@ public final class TestClient {
 
     /// Sends a visit's request, follows its redirects, and makes the result the current page.
     func load(_ visit: VisitHistory.Entry) async throws -> TestPage {
-        var page = try await fetch(visit.method, visit.url, headers: visit.headers, body: visit.body)
-        visits.trail.append(page.summary(requested: visit.method.rawValue + " " + visit.url))
+        let page = try await fetch(visit.method, visit.url, headers: visit.headers, body: visit.body)
+        return settle(on: page, trail: page.summary(requested: visit.method.rawValue + " " + visit.url))
+    }
+
+    /// Makes `page` the client's page: the move joins the trail failures show, and the
+    /// field edits of the page before are dropped.
+    func settle(on page: TestPage, trail move: String) -> TestPage {
+        var page = page
+        visits.trail.append(move)
         page.history = visits.trail
         self.page = page
         edits = FieldEdits()

@@ -48,17 +48,24 @@ enum ResponseCompression {
     /// Whether bodies of this `Content-Type` are worth compressing: text, JavaScript, SVG,
     /// JSON and XML (images, fonts and archives are compressed already).
     static func isCompressible(contentType: String) -> Bool {
-        // Every page says exactly this: answered without parsing it.
-        if contentType == "text/html; charset=utf-8" { return true }
-        let type = HeaderParameters.mediaType(of: contentType).lowercased()
-        switch type {
-        case "text/html", "text/css", "text/javascript", "text/plain", "application/javascript",
-            "image/svg+xml", "application/json", "application/xml", "text/xml", "application/manifest+json":
-            return true
-        default:
-            return type.hasSuffix("+json") || type.hasSuffix("+xml")
+        // Read in place (every page asks): the media type is the list's one member.
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            let list = HeaderList(bytes)
+            var compressible = false
+            list.forEachMember { type, _ in
+                compressible = compressible || compressibleTypes.contains { list.matches(type, $0) }
+                    || list.hasSuffix(type, "+json") || list.hasSuffix(type, "+xml")
+            }
+            return compressible
         }
     }
+
+    /// Text, JavaScript, SVG, JSON and XML.
+    private static let compressibleTypes: [StaticString] = [
+        "text/html", "text/css", "text/javascript", "text/plain", "application/javascript", "image/svg+xml",
+        "application/json", "application/xml", "text/xml", "application/manifest+json",
+    ]
 
     /// Adds `Accept-Encoding` to the response's `Vary` unless it is there (or `Vary: *`).
     static func addVary(to headers: inout HTTPHeaders) {

@@ -169,13 +169,9 @@ extension TestClient {
 
     /// Makes what the browser shows after a move the client's page, with a visit recorded.
     private func arrive(_ session: WebDriverSession, by move: String, newVisit: Bool) async throws -> TestPage {
-        var page = try await snapshot(session)
-        visits.trail.append("\(move) → \(page.url) → \(page.status.code)")
-        page.history = visits.trail
+        let page = try await snapshot(session)
         if newVisit { visits.push(VisitHistory.Entry(method: .get, url: page.url, headers: [], body: []), landedOn: page.url) }
-        self.page = page
-        edits = FieldEdits()
-        return page
+        return settle(on: page, trail: "\(move) → \(page.url) → \(page.status.code)")
     }
 
     /// The browser's element for a node of the current snapshot: the same path in the DOM.
