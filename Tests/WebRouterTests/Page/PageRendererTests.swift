@@ -1,5 +1,6 @@
 import Testing
 @testable import WebRouter
+import WebRouterTesting
 
 private let tabs = [
     TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽"),
@@ -87,9 +88,9 @@ private let matchStack = [
             <li><a href="/feed/tournament/5">Tournament 5</a></li>\
             <li aria-current="page"><span>Match 12</span></li></ol></nav>
             """)
-        #expect(html.contains("<title>Match 12 · Scores</title>"))
+        #expect(TestPage(html: html).title == "Match 12 · Scores")
+        #expect(!TestPage(html: html).has(.dialog()))
         #expect(html.contains("<body data-screen=\"Match\" class=\"has-tabs\">"))
-        #expect(!html.contains("<dialog"))
         #expect(!html.contains(" inert"))
     }
 
@@ -125,7 +126,7 @@ private let matchStack = [
         #expect(occurrences(of: "aria-label=\"Breadcrumb\"", in: html) == 2)
     }
 
-    @Test func nestedModalsEachHaveTheirOwnDismissLink() {
+    @Test func nestedModalsEachHaveTheirOwnDismissLink() throws {
         let settings = ModalLayer(
             layer: LayerModel(screenName: "Settings", breadcrumb: [Crumb(label: "Settings", href: "/messages/~settings")],
                               content: AnyHTML("settings")),
@@ -149,9 +150,11 @@ private let matchStack = [
             <dialog open aria-modal="true" data-screen="ChangePassword" class="modal modal-sheet modal-sheet-medium narrow" \
             aria-labelledby="modal-2-title" data-depth="2" data-dismiss="/messages/~settings">
             """))
-        #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages\" aria-label=\"Close\">✕</a>"))
-        #expect(html.contains("<a rel=\"dismiss\" class=\"modal-close\" href=\"/messages/~settings\" aria-label=\"Close\">✕</a>"))
-        #expect(html.contains("<h2 id=\"modal-2-title\" class=\"modal-title\">Change password</h2>"))
+        let read = TestPage(html: html)
+        #expect(read.elements(.link("Close")).map(\.href) == ["/messages", "/messages/~settings"])
+        #expect(read.elements(.link("Close")).allSatisfy { $0["rel"] == "dismiss" })
+        #expect(try read.element(.dialog("Change password")).node["aria-labelledby"] == "modal-2-title")
+        #expect(try read.element(.heading("Change password", level: 2)).node["class"] == "modal-title")
         // The second modal has no stack to show: no breadcrumb inside it.
         #expect(occurrences(of: "aria-label=\"Breadcrumb\"", in: html) == 2)
         #expect(!html.contains("has-tabs"))
@@ -196,7 +199,7 @@ private let matchStack = [
             """)
     }
 
-    @Test func alertOverAModalMakesTheModalInertAndConfirmationHasItsClass() {
+    @Test func alertOverAModalMakesTheModalInertAndConfirmationHasItsClass() throws {
         let page = PageModel(
             title: "T", appName: "A", screenName: "S",
             base: LayerModel(screenName: "B", content: AnyHTML("b")),
@@ -208,7 +211,7 @@ private let matchStack = [
         #expect(html.contains("data-depth=\"1\" data-dismiss=\"/b\" inert>"))
         #expect(html.contains("class=\"alert alert-confirmation\" aria-labelledby=\"alert-1-title\" data-dismiss=\"/b/~s\">"))
         #expect(!html.contains("aria-describedby"), "no message, no description")
-        #expect(html.contains("<a class=\"button\" href=\"/b\">OK</a>"))
+        #expect(try TestPage(html: html).element(.link("OK").within(.alertDialog("Delete?"))).href == "/b")
     }
 
     @Test func alertTextFieldSharesOneFormWithThePostActions() throws {
@@ -283,7 +286,7 @@ private let matchStack = [
                              base: LayerModel(screenName: "Feed", content: AnyHTML("x")), layout: layout, lang: "fr")
         let html = render(page)
         #expect(html.contains("<html lang=\"fr\">"))
-        #expect(html.contains("<title>Scores</title>"))
+        #expect(TestPage(html: html).title == "Scores")
         #expect(html.contains("""
             <link rel="stylesheet" href="\(ChromeAssets.stylesheet.url)"><script src="\(ChromeAssets.script.url)" defer blocking="render"></script>\
             <link rel="stylesheet" href="/assets/s.css"><link rel="icon" href="/assets/i.svg">\
