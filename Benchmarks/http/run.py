@@ -299,6 +299,25 @@ def without_debug_info(binary):
     return copy
 
 
+def callgrind_command(arguments, port, timeout=120):
+    """Runs `callgrind_control ARGUMENTS` and waits for it. Valgrind reads the command only when
+    the server runs, and an idle server sleeps in epoll_wait: a bare TCP connection, opened and
+    closed without a request, wakes it (an accept and a close, nothing of a request's path)."""
+    control = subprocess.Popen(["callgrind_control"] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while control.poll() is None:
+        if time.monotonic() > deadline:
+            control.kill()
+            raise RuntimeError(f"callgrind_control {' '.join(arguments)} got no answer")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+        except OSError:
+            pass
+        time.sleep(0.5)
+    if control.returncode != 0:
+        raise RuntimeError(f"callgrind_control {' '.join(arguments)} failed")
+
+
 def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None, keep=None):
     """Instructions and simulated cache misses per request of a server started with `argv` on
     `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1 and D1
@@ -309,7 +328,9 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
     event -> count per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, …, plus LLm = ILmr + DLmr + DLmw).
     `shim` (sigsuspend_shim.so) is preloaded so that valgrind 3.19 survives a Swift async main;
     `keep` names a file to copy the dump to (for callgrind_annotate --inclusive=yes)."""
-    out = os.path.join(work, f"callgrind.{port}")
+    out = tempfile.mkdtemp(prefix="callgrind-", dir=work)  # a directory of its own: dumps of earlier runs are not taken for this one
+    work = out
+    out = os.path.join(out, f"callgrind.{port}")
     if shim:
         env = dict(env or os.environ, LD_PRELOAD=shim)
     argv = [without_debug_info(argv[0])] + list(argv[1:])
@@ -320,11 +341,11 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
         serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind")
         serve(warmup)
         pid = str(server.process.pid)
-        subprocess.run(["callgrind_control", "-z", pid], check=True, capture_output=True)
+        callgrind_command(["-z", pid], port)
         serve(measured)
         connection.close()
         before = set(os.listdir(work))
-        subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
+        callgrind_command(["-d", pid], port)
         deadline = time.monotonic() + 60
         dumps = []
         while time.monotonic() < deadline and not dumps:

@@ -268,6 +268,13 @@ public struct HTMLOutput {
 
     deinit { base.deallocate() }
 
+    /// Makes the bytes written so far final: no ``HTMLOutput`` appends here again (their
+    /// length can never equal a negative mark, so each continues in a copy of its own) and
+    /// the memory is not moved until the storage is freed.
+    func seal() {
+        used = -1
+    }
+
     /// A storage of its own holding the first `prefix` bytes.
     @usableFromInline func copy(prefix: Int, capacity: Int) -> HTMLOutputStorage {
         let copy = HTMLOutputStorage(capacity: capacity)

@@ -3,16 +3,20 @@ extension HTTPHeaders {
     /// `Accept` and by `Accept-Encoding` says `Vary: Accept, Accept-Encoding`, one field.
     /// Nothing changes when `Vary` already lists it (any case) or is `*`.
     mutating func addVary(_ token: StaticString) {
-        guard var vary = self["Vary"] else {
+        // One pass finds the field; the list is then edited in place (no second search).
+        guard let index = fields.firstIndex(where: { Self.equalCaseInsensitive($0.name, "Vary") }) else {
             add(name: "Vary", value: token.description)
             return
         }
-        let listed = vary.withUTF8 { bytes in
+        let listed = fields[index].value.withUTF8 { bytes in
             let list = HeaderList(bytes)
             var found = false
             list.forEachMember { name, _ in found = found || list.matches(name, token) || list.matches(name, "*") }
             return found
         }
-        if !listed { set(name: "Vary", value: vary + ", " + token.description) }
+        if !listed {
+            fields[index].value += ", "
+            fields[index].value += token.description
+        }
     }
 }

@@ -109,18 +109,25 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     static func equalCaseInsensitive(_ a: String, _ b: String) -> Bool {
         // Different lengths settle most comparisons (UTF-8 counts are O(1) for native strings).
         guard a.utf8.count == b.utf8.count else { return false }
-        var lhs = a.utf8.makeIterator()
-        var rhs = b.utf8.makeIterator()
-        while true {
-            switch (lhs.next(), rhs.next()) {
-            case (nil, nil):
+        // Names spelled the same way (the usual case: the framework's own constants) compare
+        // as a few words of memory.
+        if a == b { return true }
+        let compared = a.utf8.withContiguousStorageIfAvailable { lhs in
+            b.utf8.withContiguousStorageIfAvailable { rhs in
+                for index in 0..<lhs.count where lhs[index] != rhs[index] && ASCII.lower(lhs[index]) != ASCII.lower(rhs[index]) {
+                    return false
+                }
                 return true
-            case let (x?, y?):
-                if x != y && ASCII.lower(x) != ASCII.lower(y) { return false }
-            default:
-                return false
             }
         }
+        if let contiguous = compared, let result = contiguous { return result }
+        // Bridged or lazily stored strings: byte by byte through iterators.
+        var lhs = a.utf8.makeIterator()
+        var rhs = b.utf8.makeIterator()
+        while let x = lhs.next(), let y = rhs.next() {
+            if x != y && ASCII.lower(x) != ASCII.lower(y) { return false }
+        }
+        return true
     }
 }
 

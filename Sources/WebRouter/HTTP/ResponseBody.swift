@@ -30,10 +30,12 @@ final class ResponseBody: @unchecked Sendable {
         count = array.count
     }
 
-    /// Takes over a finished render buffer. Nothing may append to `output` (or a copy of it)
-    /// afterwards: growing the buffer would free the memory being sent. That is what makes
-    /// sharing it across threads safe (`@unchecked Sendable`): it is never written again.
+    /// Takes over a finished render buffer and seals its storage: an append to a copy of
+    /// `output` made before (or to anything sharing its storage) continues in memory of its
+    /// own, so the bytes being sent are never moved, freed or changed. That is what makes
+    /// sharing them across threads safe (`@unchecked Sendable`): they are never written again.
     init(rendered output: consuming HTMLOutput) {
+        output.storage.seal()
         bytes = .rendered(output.storage)
         count = output.count
     }

@@ -21,6 +21,19 @@ import Testing
         #expect(response.payload == nil)
     }
 
+    /// The body keeps the render buffer's memory: a copy of the buffer taken before, written to
+    /// afterwards (enough to outgrow the memory), continues elsewhere and leaves the body as it was.
+    @Test func aCopyOfTheRenderBufferWrittenAfterwardsLeavesTheBodyAlone() {
+        var output = HTMLOutput(capacity: 64)
+        output.appendRaw("<p>sent</p>")
+        var copy = output
+        let response = HTTPResponse.html(rendered: output, status: .ok)
+        for _ in 0..<100 { copy.appendRaw("<p>written later, past the first capacity</p>") }
+        #expect(response.body == Array("<p>sent</p>".utf8))
+        #expect(copy.count == 11 + 100 * 45)
+        #expect(copy.bytes.starts(with: Array("<p>sent</p>".utf8)))
+    }
+
     @Test func aRenderedPageIsSentByteForByte() async throws {
         let page = String(repeating: "<li>é &amp; ok</li>", count: 500)
         let server = try startServer { _ in
