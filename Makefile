@@ -43,10 +43,13 @@ api-check: deps
 	python3 Tests/Docs/check_public_api.py --skip-build
 
 ## The browser suites (Tests/WebappTests/Browser: headless Chromium, axe-core, the Nu HTML
-## Checker) run inside `swift test`, so their tools are installed first.
+## Checker) run inside `swift test`, so their tools are installed first. Tests/CompileErrors
+## typechecks fixtures against the debug build: a transition declared with `let` or as a
+## computed property must not compile (naming the fix), and the same links on `var` must.
 test: deps test-tools browser-deps checker-deps
 	$(SWIFT) build --build-tests
 	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
+	SWIFT="$(SWIFT)" python3 Tests/CompileErrors/check_compile_errors.py   # the mistakes that must not compile, against that build
 	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory example-test

@@ -30,7 +30,7 @@ struct ProfileEdit: ContentScreen {
 }
 
 struct Dashboard: ContentScreen {
-    let edit: Present<Dashboard, Flow<ProfileEdit>>
+    var edit: Present<Dashboard, Flow<ProfileEdit>>
     func body(_ context: Void, router: Router<Dashboard>) -> some HTML {
         a(.href(router.link(\.edit, .name))) { "Edit your profile" }   // "/dashboard/~edit/name"
     }
@@ -49,11 +49,11 @@ extension ContentScreen {
 }
 
 struct Gallery: ContentScreen {
-    let photo: Present<Gallery, Photo>
-    let help: Present<Gallery, Help>
+    var photo: Present<Gallery, Photo>
+    var help: Present<Gallery, Help>
     func body(_ context: Void, router: Router<Gallery>) -> some HTML {
         a(.href(router.link(\.photo, 1))) { "Photo 1" }              // "/gallery/~photo/1"
-        a(.href(router.link(\.share))) { "Share" }                  // "/gallery/~share"
+        a(.href(router.link(universal: \.share))) { "Share" }       // "/gallery/~share"
     }
 }
 
@@ -103,18 +103,4 @@ func serveWithPublicFolder(app: Application) async throws {
     server.threadCount = 4
     server.logsRequests = false
     try await app.serve(server)
-}
-
-// MARK: - A computed transition (a mistake the screens article shows)
-
-struct Catalog: ContentScreen {
-    var detail: Push<Catalog, Item> { Push(Item()) }      // wrong: not a stored property
-    func body(_ context: Void, router: Router<Catalog>) -> some HTML {
-        a(.href(router.link(\.detail, 1))) { "Item 1" }
-    }
-}
-
-struct Item: ContentScreen {
-    typealias Context = Int
-    func body(_ id: Int, router: Router<Item>) -> some HTML { p { "Item \(id)" } }
 }

@@ -4,7 +4,7 @@ import WebRouter
 
 struct Home: ContentScreen {
     let title = "Hello"
-    let greeting: Push<Home, Greeting>              // a URL step: /greeting/Ada
+    var greeting: Push<Home, Greeting>              // a URL step: /greeting/Ada
 
     func body(_ context: Void, router: Router<Home>) -> some HTML {
         h1 { "Hello, web" }

@@ -93,15 +93,3 @@ import WebRouterTesting
         #expect(configuration.layout.stylesheets == ["/static/app.css"])
     }
 }
-
-@Suite struct ComputedTransitionTests {
-    @Test func aLinkAlongAComputedTransitionIsA500() async throws {
-        var configuration = ApplicationConfiguration()
-        configuration.logger.logLevel = .critical
-        let app = try Application(Window(Navigation(Catalog())), configuration: configuration)
-        try await app.test { client in
-            let page = try await client.get("/")
-            #expect(page.status.code == 500)
-        }
-    }
-}

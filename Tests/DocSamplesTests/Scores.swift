@@ -23,8 +23,8 @@ let accounts = Accounts()
 
 struct Feed: ContentScreen {
     let title = "Feed"                              // a screen constant: tab label, breadcrumb, <title>
-    let match: Push<Feed, Match>                    // a typed transition: needs a Match.Context (Int)
-    let settings: Present<Feed, Navigation<Settings>>
+    var match: Push<Feed, Match>                    // a typed transition: needs a Match.Context (Int)
+    var settings: Present<Feed, Navigation<Settings>>
 
     func body(_ context: Void, router: Router<Feed>) -> some HTML {
         h1 { router[next: \.title] }
@@ -103,14 +103,14 @@ struct Launch: ContentScreen {
 }
 
 struct Welcome: ContentScreen {
-    let login: Present<Welcome, Navigation<Login>>
+    var login: Present<Welcome, Navigation<Login>>
     func body(_ context: Void, router: Router<Welcome>) -> some HTML {
         a(.href(router.link(\.login))) { "Sign in" }                // "/welcome/~login"
     }
 }
 
 struct Search: ContentScreen {
-    let user: Present<Search, Navigation<Player>>
+    var user: Present<Search, Navigation<Player>>
     func body(_ context: Void, router: Router<Search>) -> some HTML {
         a(.href(router.link(\.user, 7))) { "Player 7" }             // "/search/~user/7"
     }
@@ -118,7 +118,7 @@ struct Search: ContentScreen {
 
 struct Player: ContentScreen {
     typealias Context = Int
-    let team: Push<Player, Team>
+    var team: Push<Player, Team>
     func title(for id: Int) -> String { "Player \(id)" }
     func body(_ id: Int, router: Router<Player>) -> some HTML {
         a(.href(router.link(\.team, 3))) { "Team 3" }               // "/search/~user/7/team/3"

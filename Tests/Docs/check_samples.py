@@ -2,8 +2,9 @@
 """Checks that every ```swift sample of README.md and of the DocC articles is compiled code.
 
 Each sample's lines must appear, in order and contiguous, in one Swift file that `make test`
-compiles: the example packages (Examples/*/Sources, Examples/*/Tests), Tests/DocSamplesTests or
-Tests/WebappTests (the demo's tests, which the README shows).
+compiles: the example packages (Examples/*/Sources, Examples/*/Tests), Tests/DocSamplesTests,
+Tests/WebappTests (the demo's tests, which the README shows) or Tests/CompileErrors (code that
+must not compile, which `make test` typechecks expecting the errors its `// error:` lines name).
 Lines are compared with their whitespace normalised (indentation and runs of spaces don't
 count) and blank lines ignored, so a sample may be an excerpt of a longer declaration.
 
@@ -60,7 +61,8 @@ def normalise(line):
 
 
 def compiled_files():
-    roots = [os.path.join(ROOT, "Tests", "DocSamplesTests"), os.path.join(ROOT, "Tests", "WebappTests")]
+    roots = [os.path.join(ROOT, "Tests", "DocSamplesTests"), os.path.join(ROOT, "Tests", "WebappTests"),
+             os.path.join(ROOT, "Tests", "CompileErrors")]
     examples = os.path.join(ROOT, "Examples")
     for name in sorted(os.listdir(examples)) if os.path.isdir(examples) else []:
         roots += [os.path.join(examples, name, "Sources"), os.path.join(examples, name, "Tests")]

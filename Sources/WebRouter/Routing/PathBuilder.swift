@@ -58,7 +58,7 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
 
     /// Follows a transition that takes a context.
     @inlinable
-    public func move<T: Transition>(_ transition: KeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
+    public func move<T: Transition>(_ transition: WritableKeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context: URLContext {
         guard let box else { return lost() }
         var segments: [String] = []
@@ -68,7 +68,7 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
 
     /// Follows a transition without context.
     @inlinable
-    public func move<T: Transition>(_ transition: KeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
+    public func move<T: Transition>(_ transition: WritableKeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context == Void {
         guard let box else { return lost() }
         return move(box.screen[keyPath: transition]._edge, [])
@@ -76,7 +76,7 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
 
     /// Follows an optional transition that takes a context; `nil` where the tree leaves it out.
     @inlinable
-    public func move<T: Transition>(_ transition: KeyPath<S, T?>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>?
+    public func move<T: Transition>(_ transition: WritableKeyPath<S, T?>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context: URLContext {
         guard let box else { return lost() }
         guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
@@ -87,12 +87,59 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
 
     /// Follows an optional transition without context; `nil` where the tree leaves it out.
     @inlinable
-    public func move<T: Transition>(_ transition: KeyPath<S, T?>) -> PathBuilder<T.To.NestedScreen>?
+    public func move<T: Transition>(_ transition: WritableKeyPath<S, T?>) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context == Void {
         guard let box else { return lost() }
         guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
         return move(edge, [])
     }
+
+    /// Follows a universal transition, which an extension declares as a computed property
+    /// (see ``UniversalTransition``): `.move(universal: \.share)`.
+    @inlinable
+    public func move<T: Transition>(universal transition: KeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
+    where T.From == S, T.To.Context == Void {
+        guard let box else { return lost() }
+        return move(box.screen[keyPath: transition]._edge, [])
+    }
+
+    /// Follows a universal transition to a screen with a context.
+    @inlinable
+    public func move<T: Transition>(universal transition: KeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
+    where T.From == S, T.To.Context: URLContext {
+        guard let box else { return lost() }
+        var segments: [String] = []
+        context.appendPathSegments(to: &segments)
+        return move(box.screen[keyPath: transition]._edge, segments)
+    }
+
+    // A transition declared with `let` or as a computed property has a read-only key path:
+    // these twins make the move a compile-time error naming the fix, where the deep link
+    // would otherwise lead nowhere (the route table never saw the transition).
+
+    /// Unavailable: a transition declared with `let` or as a computed property; declare it
+    /// as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>`): the route table finds them at start-up; a `let` or a computed property cannot be followed (a universal transition is followed with `move(universal:)`)")
+    public func move<T: Transition>(_ transition: KeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
+    where T.From == S, T.To.Context: URLContext { fatalError() }
+
+    /// Unavailable: a transition declared with `let` or as a computed property; declare it
+    /// as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>`): the route table finds them at start-up; a `let` or a computed property cannot be followed (a universal transition is followed with `move(universal:)`)")
+    public func move<T: Transition>(_ transition: KeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
+    where T.From == S, T.To.Context == Void { fatalError() }
+
+    /// Unavailable: an optional transition declared with `let` or as a computed property;
+    /// declare it as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>?`): the route table finds them at start-up; a `let` or a computed property cannot be followed (a universal transition is followed with `move(universal:)`)")
+    public func move<T: Transition>(_ transition: KeyPath<S, T?>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>?
+    where T.From == S, T.To.Context: URLContext { fatalError() }
+
+    /// Unavailable: an optional transition declared with `let` or as a computed property;
+    /// declare it as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>?`): the route table finds them at start-up; a `let` or a computed property cannot be followed (a universal transition is followed with `move(universal:)`)")
+    public func move<T: Transition>(_ transition: KeyPath<S, T?>) -> PathBuilder<T.To.NestedScreen>?
+    where T.From == S, T.To.Context == Void { fatalError() }
 
     /// A builder that stays lost: the moves after one the route table never saw.
     @usableFromInline func lost<Next: ContentScreen>() -> PathBuilder<Next> {

@@ -74,32 +74,81 @@ public struct Router<From: ContentScreen>: Sendable {
     }
 
     /// The URL of a move: `router.link(\.match, 12)` → `/feed/match/12`.
+    ///
+    /// The transition must be a stored `var` property of the screen (`var match:
+    /// Push<Feed, Match>`): the route table finds transitions among stored properties at
+    /// start-up, so a `let` or a computed property does not compile here.
     @inlinable
-    public func link<T: Transition>(_ transition: KeyPath<From, T>, _ context: T.To.Context) -> String
+    public func link<T: Transition>(_ transition: WritableKeyPath<From, T>, _ context: T.To.Context) -> String
     where T.From == From, T.To.Context: URLContext {
         link(box.screen[keyPath: transition]._edge, context: context)
     }
 
     /// The URL of a move to a screen without context: `router.link(\.settings)`.
     @inlinable
-    public func link<T: Transition>(_ transition: KeyPath<From, T>) -> String
+    public func link<T: Transition>(_ transition: WritableKeyPath<From, T>) -> String
     where T.From == From, T.To.Context == Void {
         link(box.screen[keyPath: transition]._edge, [])
     }
 
     /// The URL of an optional move, `nil` where the tree leaves it out.
     @inlinable
-    public func link<T: Transition>(_ transition: KeyPath<From, T?>, _ context: T.To.Context) -> String?
+    public func link<T: Transition>(_ transition: WritableKeyPath<From, T?>, _ context: T.To.Context) -> String?
     where T.From == From, T.To.Context: URLContext {
         box.screen[keyPath: transition].map { link($0._edge, context: context) }
     }
 
     /// The URL of an optional move without context, `nil` where the tree leaves it out.
     @inlinable
-    public func link<T: Transition>(_ transition: KeyPath<From, T?>) -> String?
+    public func link<T: Transition>(_ transition: WritableKeyPath<From, T?>) -> String?
     where T.From == From, T.To.Context == Void {
         box.screen[keyPath: transition].map { link($0._edge, []) }
     }
+
+    /// The URL of a universal transition, which an extension declares as a computed property
+    /// (see ``UniversalTransition``): `router.link(universal: \.share)`. The window registers
+    /// it, so the route table knows it by name although reflection cannot see it.
+    @inlinable
+    public func link<T: Transition>(universal transition: KeyPath<From, T>) -> String
+    where T.From == From, T.To.Context == Void {
+        link(box.screen[keyPath: transition]._edge, [])
+    }
+
+    /// The URL of a universal transition to a screen with a context:
+    /// `router.link(universal: \.report, 12)`.
+    @inlinable
+    public func link<T: Transition>(universal transition: KeyPath<From, T>, _ context: T.To.Context) -> String
+    where T.From == From, T.To.Context: URLContext {
+        link(box.screen[keyPath: transition]._edge, context: context)
+    }
+
+    // A transition declared with `let` or as a computed property has a read-only key path:
+    // these twins turn the link into a compile-time error naming the fix, where it would
+    // otherwise answer 500 at request time (the route table never saw the transition).
+
+    /// Unavailable: a transition declared with `let` or as a computed property; declare it
+    /// as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>`): the route table finds them at start-up; a `let` or a computed property cannot be linked (a universal transition is linked with `link(universal:)`)")
+    public func link<T: Transition>(_ transition: KeyPath<From, T>, _ context: T.To.Context) -> String
+    where T.From == From, T.To.Context: URLContext { fatalError() }
+
+    /// Unavailable: a transition declared with `let` or as a computed property; declare it
+    /// as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>`): the route table finds them at start-up; a `let` or a computed property cannot be linked (a universal transition is linked with `link(universal:)`)")
+    public func link<T: Transition>(_ transition: KeyPath<From, T>) -> String
+    where T.From == From, T.To.Context == Void { fatalError() }
+
+    /// Unavailable: an optional transition declared with `let` or as a computed property;
+    /// declare it as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>?`): the route table finds them at start-up; a `let` or a computed property cannot be linked (a universal transition is linked with `link(universal:)`)")
+    public func link<T: Transition>(_ transition: KeyPath<From, T?>, _ context: T.To.Context) -> String?
+    where T.From == From, T.To.Context: URLContext { fatalError() }
+
+    /// Unavailable: an optional transition declared with `let` or as a computed property;
+    /// declare it as a stored `var` property.
+    @available(*, unavailable, message: "Declare transitions as stored `var` properties (`var detail: Push<Feed, Detail>?`): the route table finds them at start-up; a `let` or a computed property cannot be linked (a universal transition is linked with `link(universal:)`)")
+    public func link<T: Transition>(_ transition: KeyPath<From, T?>) -> String?
+    where T.From == From, T.To.Context == Void { fatalError() }
 
     /// The one core of the typed links with a context: a context of one segment (an id, the
     /// usual case) is printed without an array for it.

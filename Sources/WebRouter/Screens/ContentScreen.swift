@@ -6,8 +6,8 @@
 /// ```swift
 /// struct Feed: ContentScreen {
 ///     let title = "Feed"                           // a screen constant
-///     let match: Push<Feed, Match>                 // a typed transition
-///     let gameDay: Push<Feed, GameDay>?            // an optional transition
+///     var match: Push<Feed, Match>                 // a typed transition
+///     var gameDay: Push<Feed, GameDay>?            // an optional transition
 ///
 ///     func body(_ context: Void, router: Router<Feed>) -> some HTML {
 ///         h1 { router[next: \.title] }

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// struct Search: ContentScreen {
-///     let team: AnyScreenTransition<Search, Team>
+///     var team: AnyScreenTransition<Search, Team>
 /// }
 /// Search(team: AnyScreenTransition(Team().navigation().present()))   // a modal here…
 /// Search(team: AnyScreenTransition(Push(Team())))                    // …a push elsewhere
@@ -23,7 +23,7 @@ public struct AnyScreenTransition<From: ContentScreen, To: ContentScreen>: Trans
 /// `PreciseTransition`): the move (push or present) varies, the target does not.
 ///
 /// ```swift
-/// let settings: PreciseTransition<Messages, Navigation<Settings>>
+/// var settings: PreciseTransition<Messages, Navigation<Settings>>
 /// ```
 public struct PreciseTransition<From: ContentScreen, To: Screen>: Transition {
     public typealias Context = To.Context

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// struct Search: ContentScreen {
-///     let user: Present<Search, Navigation<Player>>
+///     var user: Present<Search, Navigation<Player>>
 /// }
 /// Search(user: Present(Navigation(Player(team: Push(Team())))))   // /search/~user/7/team/3
 /// ```
@@ -24,7 +24,7 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
     }
 
     /// A reference to the universal transition `name` registered on the window, for a
-    /// computed property every screen has:
+    /// computed property every screen has, linked with `router.link(universal: \.share)`:
     /// ```swift
     /// extension ContentScreen {
     ///     var share: Present<Self, Share> { Present(universal: "share") }

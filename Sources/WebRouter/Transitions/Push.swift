@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// struct Feed: ContentScreen {
-///     let match: Push<Feed, Match>
+///     var match: Push<Feed, Match>
 /// }
 /// Feed(match: Push(Match()))       // /feed/match/12
 /// ```
@@ -24,7 +24,8 @@ public struct Push<From: ContentScreen, To: Screen>: Transition {
         _edge = _RouteEdge(kind: .push, target: to, codec: .void)
     }
 
-    /// A reference to the universal push `name` registered on the window.
+    /// A reference to the universal push `name` registered on the window, for a computed
+    /// property every screen has, linked with `router.link(universal:)`.
     public init(universal name: String) where To.Context == Void {
         _edge = _RouteEdge(universal: name, kind: .push, codec: .void)
     }

@@ -4,7 +4,7 @@
 /// one into a URL:
 /// ```swift
 /// struct Feed: ContentScreen {
-///     let match: Push<Feed, Match>      // From = Feed, To = Match, Context = Match.Context
+///     var match: Push<Feed, Match>      // From = Feed, To = Match, Context = Match.Context
 /// }
 /// router.link(\.match, 12)              // "/feed/match/12"
 /// ```
@@ -53,7 +53,7 @@ public struct _RouteEdge: Sendable {
     var name: String?
     /// A universal transition, found by name on every screen.
     var isUniversal = false
-    /// Held in an optional property (`let next: Push<Self, Match>?`): present only when set.
+    /// Held in an optional property (`var next: Push<Self, Match>?`): present only when set.
     var isOptional = false
 
     init<To: Screen>(kind: Kind, target: To, codec: ContextCodec) {

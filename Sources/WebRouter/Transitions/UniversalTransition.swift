@@ -6,7 +6,7 @@
 ///     var share: Present<Self, Share> { Present(universal: "share") }
 /// }
 /// let window = Window(Tabs { … }).universal(.present("share", Share(), style: .centered))
-/// router.link(\.share)          // "/feed/match/12/~share" from Match
+/// router.link(universal: \.share)   // "/feed/match/12/~share" from Match
 /// ```
 /// Screens reached through a universal transition do not get them again, and a screen that
 /// declares a transition of the same name keeps its own.

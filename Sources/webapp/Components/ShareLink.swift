@@ -3,7 +3,7 @@ import WebRouter
 /// The "Share" button of a page, opening its share card (`/feed/match/12/~share`).
 ///
 /// ```swift
-/// ShareLink(href: router.link(\.share))
+/// ShareLink(href: router.link(universal: \.share))
 /// ```
 struct ShareLink: HTML {
     let href: String

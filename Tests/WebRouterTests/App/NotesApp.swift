@@ -30,7 +30,7 @@ struct SignIn: ContentScreen {
 struct Notes: ContentScreen {
     let title = "Notes"
     let tabIcon: String? = "📝"
-    let note: Push<Notes, Note>
+    var note: Push<Notes, Note>
     func body(_ context: Void, router: Router<Notes>) -> some HTML {
         h1 { "Notes of \(router.request.session["user"] ?? "nobody")" }
         ul { for id in 1...3 { li { a(.href(router.link(\.note, id))) { "Note \(id)" } } } }
@@ -40,7 +40,7 @@ struct Notes: ContentScreen {
 struct Note: ContentScreen {
     typealias Context = Int
     let store: NoteStore
-    let edit: Present<Note, Navigation<EditNote>>
+    var edit: Present<Note, Navigation<EditNote>>
     func title(for context: Int) -> String { "Note \(context)" }
     func body(_ id: Int, router: Router<Note>) async throws -> some HTML {
         let text = try await store.note(id) ?? { throw HTTPError.notFound("No note \(id).") }()

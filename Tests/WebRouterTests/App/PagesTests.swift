@@ -267,7 +267,7 @@ struct PagesTests {
 
 /// A screen with two optional transitions, one set and one `nil` (absent from the tree).
 struct OptionalHome: ContentScreen {
-    let more: Push<OptionalHome, Match>? = Push(Match())
-    let less: Push<OptionalHome, Page>? = nil
+    var more: Push<OptionalHome, Match>? = Push(Match())
+    var less: Push<OptionalHome, Page>? = nil
     func body(_ context: Void, router: Router<OptionalHome>) -> some HTML { "Home" }
 }

@@ -31,12 +31,12 @@ struct Lobby: ContentScreen {
         static let fields: [QueryField<Query>] = [.init("kind", \.kinds), .init("league", \.league), .init("q", \.text)]
     }
     let title = "Lobby"
-    let game: Push<Lobby, Game>
-    let player: Present<Lobby, Navigation<Person>>
-    let filter: Present<Lobby, Filter>
-    let settings: Present<Lobby, Navigation<Preferences>>
-    let wizard: Present<Lobby, Flow<Wizard>>
-    let card: Present<Lobby, Card>
+    var game: Push<Lobby, Game>
+    var player: Present<Lobby, Navigation<Person>>
+    var filter: Present<Lobby, Filter>
+    var settings: Present<Lobby, Navigation<Preferences>>
+    var wizard: Present<Lobby, Flow<Wizard>>
+    var card: Present<Lobby, Card>
     func body(_ context: Void, router: Router<Lobby>) -> some HTML {
         p(.class("kinds")) { "Kinds: " + router.query.kinds.sorted().map(\.rawValue).joined(separator: ",") }
         p(.class("league")) { "League: " + (router.query.league.map { String($0) } ?? "any") }
@@ -56,7 +56,7 @@ struct Game: ContentScreen {
     func body(_ id: Int, router: Router<Game>) -> some HTML {
         router.picker(\.section, label: "Sections") { $0.rawValue.capitalized }
         p(.class("section")) { "Section: " + router.query.section.rawValue }
-        a(.href(router.link(\.share))) { "Share" }
+        a(.href(router.link(universal: \.share))) { "Share" }
     }
 }
 
@@ -78,7 +78,7 @@ struct Person: ContentScreen {
 
 struct Squad: ContentScreen {
     typealias Context = Int
-    let card: Present<Squad, Card>
+    var card: Present<Squad, Card>
     func body(_ id: Int, router: Router<Squad>) -> some HTML { "Squad" }
 }
 

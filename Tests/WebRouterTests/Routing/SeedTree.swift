@@ -7,8 +7,8 @@ struct Launch: ContentScreen {
     func body(_ context: Void, router: Router<Launch>) -> some HTML { "Launch" }
 }
 struct Welcome: ContentScreen {
-    let login: Present<Welcome, Navigation<Login>>
-    let registration: Present<Welcome, Navigation<Registration>>
+    var login: Present<Welcome, Navigation<Login>>
+    var registration: Present<Welcome, Navigation<Registration>>
     func body(_ context: Void, router: Router<Welcome>) -> some HTML { "Welcome" }
 }
 struct Login: ContentScreen {
@@ -19,10 +19,10 @@ struct Registration: ContentScreen {
 }
 struct Feed: ContentScreen {
     let title = "Feed"
-    let page: Push<Feed, Page>
-    let match: Push<Feed, Match>
-    let gameDay: Push<Feed, GameDay>
-    let tournament: Push<Feed, Tournament>
+    var page: Push<Feed, Page>
+    var match: Push<Feed, Match>
+    var gameDay: Push<Feed, GameDay>
+    var tournament: Push<Feed, Tournament>
     func body(_ context: Void, router: Router<Feed>) -> some HTML { "Feed" }
 }
 struct Page: ContentScreen {
@@ -36,21 +36,21 @@ struct Match: ContentScreen {
 }
 struct GameDay: ContentScreen {
     typealias Context = Int
-    let match: Push<GameDay, Match>
+    var match: Push<GameDay, Match>
     func body(_ context: Int, router: Router<GameDay>) -> some HTML { "GameDay" }
 }
 struct Tournament: ContentScreen {
     typealias Context = Int
-    let match: Push<Tournament, Match>
+    var match: Push<Tournament, Match>
     func title(for context: Int) -> String { "Tournament \(context)" }
     func body(_ context: Int, router: Router<Tournament>) -> some HTML { "Tournament" }
 }
 struct Search: ContentScreen {
-    let filter: AnyScreenTransition<Search, SearchFilter>
-    let user: Present<Search, Navigation<Player>>
-    let team: AnyScreenTransition<Search, Team>
-    let league: Present<Search, Navigation<League>>
-    let match: Present<Search, Navigation<Match>>
+    var filter: AnyScreenTransition<Search, SearchFilter>
+    var user: Present<Search, Navigation<Player>>
+    var team: AnyScreenTransition<Search, Team>
+    var league: Present<Search, Navigation<League>>
+    var match: Present<Search, Navigation<Match>>
     func body(_ context: Void, router: Router<Search>) -> some HTML { "Search" }
 }
 struct SearchFilter: ContentScreen {
@@ -75,8 +75,8 @@ struct League: ContentScreen {
     func body(_ context: Int, router: Router<League>) -> some HTML { "League" }
 }
 struct Dashboard: ContentScreen {
-    let edit: Present<Dashboard, UserEdit>
-    let entities: (
+    var edit: Present<Dashboard, UserEdit>
+    var entities: (
         user: Push<Dashboard, Player>,
         team: Push<Dashboard, Team>,
         league: Push<Dashboard, League>
@@ -87,12 +87,12 @@ struct UserEdit: ContentScreen {
     func body(_ context: Void, router: Router<UserEdit>) -> some HTML { "Edit" }
 }
 struct Messages: ContentScreen {
-    let settings: Present<Messages, Navigation<Settings>>
+    var settings: Present<Messages, Navigation<Settings>>
     func body(_ context: Void, router: Router<Messages>) -> some HTML { "Messages" }
 }
 struct Settings: ContentScreen {
-    let account: Push<Settings, AccountInfo>
-    let changePassword: Push<Settings, ChangePassword>
+    var account: Push<Settings, AccountInfo>
+    var changePassword: Push<Settings, ChangePassword>
     func body(_ context: Void, router: Router<Settings>) -> some HTML { "Settings" }
 }
 struct AccountInfo: ContentScreen {

@@ -11,7 +11,7 @@ actor FormInbox {
 struct AccountForm: ContentScreen {
     enum Action: String, ScreenAction { case save, upload }
     let inbox: FormInbox
-    let help: Present<AccountForm, Guide>
+    var help: Present<AccountForm, Guide>
     let title = "Account"
     func body(_ context: Void, router: Router<AccountForm>) -> some HTML {
         h1 { "Account" }

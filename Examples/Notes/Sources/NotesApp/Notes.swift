@@ -5,8 +5,8 @@ struct Notes: ContentScreen {
     let title = "Notes"
     let tabIcon: String? = "📝"
     let store: NoteStore
-    let note: Push<Notes, NoteDetail>                 // /notes/note/3
-    let compose: Present<Notes, Navigation<Compose>>  // /notes/~compose
+    var note: Push<Notes, NoteDetail>                 // /notes/note/3
+    var compose: Present<Notes, Navigation<Compose>>  // /notes/~compose
 
     func body(_ context: Void, router: Router<Notes>) async -> some HTML {
         let notes = await store.all()

@@ -5,7 +5,7 @@ struct Tags: ContentScreen {
     let title = "Tags"
     let tabIcon: String? = "🏷"
     let store: NoteStore
-    let tag: Push<Tags, TagNotes>                     // /tags/tag/home
+    var tag: Push<Tags, TagNotes>                     // /tags/tag/home
 
     func body(_ context: Void, router: Router<Tags>) async -> some HTML {
         let tags = await store.tags()

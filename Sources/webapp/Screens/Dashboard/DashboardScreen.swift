@@ -12,8 +12,8 @@ extension ScoresApp {
         let title = "Dashboard"
         let tabIcon: String? = "👤"
         let data: DemoData
-        let edit: Present<Dashboard, Flow<UserEdit>>
-        let entities: (
+        var edit: Present<Dashboard, Flow<UserEdit>>
+        var entities: (
             user: Push<Dashboard, Player>,
             team: Push<Dashboard, Team>,
             league: Push<Dashboard, League>

@@ -12,10 +12,10 @@ extension ScoresApp {
         let title = "Feed"
         let tabIcon: String? = "📰"
         let data: DemoData
-        let page: Push<Feed, Page>
-        let match: Push<Feed, Match>
-        let gameDay: Push<Feed, GameDay>
-        let tournament: Push<Feed, Tournament>
+        var page: Push<Feed, Page>
+        var match: Push<Feed, Match>
+        var gameDay: Push<Feed, GameDay>
+        var tournament: Push<Feed, Tournament>
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Feed>) -> some HTML {

@@ -10,7 +10,7 @@ extension ScoresApp {
         typealias Context = Int
         let title = "Game day"
         let data: DemoData
-        let match: Push<GameDay, Match>
+        var match: Push<GameDay, Match>
 
         func title(for id: Int) -> String { data.sample.gameDay(id)?.day.formatted ?? title }
 
@@ -23,7 +23,7 @@ extension ScoresApp {
             }
             h1 { day.day.formatted }
             p(.class("muted")) { "\(matches.count) matches" }
-            ShareLink(href: router.link(\.share))
+            ShareLink(href: router.link(universal: \.share))
             for tournamentID in tournamentIDs {
                 h2 { data.sample.tournament(tournamentID)?.name ?? "" }
                 ul(.class("list")) {

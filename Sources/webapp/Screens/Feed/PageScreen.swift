@@ -22,7 +22,7 @@ extension ScoresApp {
                 p { strong { page.summary } }
                 for paragraph in page.paragraphs { p { paragraph } }
             }
-            ShareLink(href: router.link(\.share))
+            ShareLink(href: router.link(universal: \.share))
             if !page.relatedMatchIDs.isEmpty {
                 h2 { "Matches in this story" }
                 ul(.class("list")) {

@@ -11,7 +11,7 @@ extension ScoresApp {
         let title = "Messages"
         let tabIcon: String? = "✉️"
         let data: DemoData
-        let settings: Present<Messages, Navigation<Settings>>
+        var settings: Present<Messages, Navigation<Settings>>
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Messages>) -> some HTML {

@@ -20,8 +20,8 @@ extension ScoresApp {
 
         let title = "Settings"
         let data: DemoData
-        let account: Push<Settings, AccountInfo>
-        let changePassword: Push<Settings, ChangePassword>
+        var account: Push<Settings, AccountInfo>
+        var changePassword: Push<Settings, ChangePassword>
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Settings>) -> some HTML {

@@ -12,11 +12,11 @@ extension ScoresApp {
         let title = "Search"
         let tabIcon: String? = "🔍"
         let data: DemoData
-        let filter: AnyScreenTransition<Search, SearchFilter>
-        let user: Present<Search, Navigation<Player>>
-        let team: AnyScreenTransition<Search, Team>
-        let league: Present<Search, Navigation<League>>
-        let match: Present<Search, Navigation<Match>>
+        var filter: AnyScreenTransition<Search, SearchFilter>
+        var user: Present<Search, Navigation<Player>>
+        var team: AnyScreenTransition<Search, Team>
+        var league: Present<Search, Navigation<League>>
+        var match: Present<Search, Navigation<Match>>
 
         init<Filter: Transition, TeamMove: Transition>(
             data: DemoData, filter: Filter, user: Present<Search, Navigation<Player>>, team: TeamMove,

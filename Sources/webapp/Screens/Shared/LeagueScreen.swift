@@ -24,7 +24,7 @@ extension ScoresApp {
             h1 { league.name }
             p(.class("muted")) { league.country + " · \(league.teamIDs.count) teams" }
             p { ExternalLink("https://www.example.org/competitions/\(league.id)/rules", "Competition rules") }
-            ShareLink(href: router.link(\.share))
+            ShareLink(href: router.link(universal: \.share))
             if let season = tournaments.first(where: { $0.kind == .league }) {
                 h2 { "Table " + season.season }
                 StandingsTable(rows: data.sample.standings(for: season.id), words: data.words) { router.link(\.team, $0) }

@@ -41,7 +41,7 @@ extension ScoresApp {
                     p { span(.class("badge")) { "Kick-off" } }
                 }
             }
-            ShareLink(href: router.link(\.share))
+            ShareLink(href: router.link(universal: \.share))
             router.picker(\.section, label: "Sections") { $0.title }
             switch router.query.section {
             case .overview:

@@ -12,7 +12,7 @@ extension ScoresApp {
         typealias Context = Int
         let title = "Player"
         let data: DemoData
-        let team: AnyScreenTransition<Player, Team>?
+        var team: AnyScreenTransition<Player, Team>?
 
         init(data: DemoData) {
             self.data = data
@@ -35,7 +35,7 @@ extension ScoresApp {
                 h1 { player.name }
                 p { player.position.label + " · " ; LinkOrText(text: club, href: router.link(\.team, player.teamID)) }
             }
-            ShareLink(href: router.link(\.share))
+            ShareLink(href: router.link(universal: \.share))
             div(.class("grid")) {
                 div(.class("card")) { p(.class("score")) { String(player.goals) }; p(.class("muted")) { "Goals" } }
                 div(.class("card")) { p(.class("score")) { String(player.assists) }; p(.class("muted")) { "Assists" } }

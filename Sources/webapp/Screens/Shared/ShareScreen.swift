@@ -7,7 +7,7 @@ extension ScoresApp {
     ///
     /// ```swift
     /// window.universal(.present("share", Share(), style: .centered))
-    /// a(.href(router.link(\.share))) { "Share" }
+    /// a(.href(router.link(universal: \.share))) { "Share" }
     /// ```
     struct Share: ContentScreen {
         let title = "Share"
@@ -24,6 +24,6 @@ extension ScoresApp {
 }
 
 extension ContentScreen {
-    /// The universal share card: `router.link(\.share)` on any screen.
+    /// The universal share card: `router.link(universal: \.share)` on any screen.
     var share: Present<Self, ScoresApp.Share> { Present(universal: "share") }
 }

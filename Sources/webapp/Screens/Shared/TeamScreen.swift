@@ -14,7 +14,7 @@ extension ScoresApp {
         typealias Context = Int
         let title = "Team"
         let data: DemoData
-        let player: AnyScreenTransition<Team, Player>?
+        var player: AnyScreenTransition<Team, Player>?
 
         init(data: DemoData) {
             self.data = data
@@ -40,7 +40,7 @@ extension ScoresApp {
                 p { ExternalLink(team.websiteURL, "Official website") }
             }
             p(.class("page-actions")) {
-                a(.href(router.link(\.share)), .class("button")) { "Share" }
+                a(.href(router.link(universal: \.share)), .class("button")) { "Share" }
                 // Over another sheet (a player's, say): one move closes them all.
                 if let dismiss = router.dismiss, dismiss != router.dismissAll {
                     " "

@@ -10,7 +10,7 @@ extension ScoresApp {
         typealias Context = Int
         let title = "Tournament"
         let data: DemoData
-        let match: Push<Tournament, Match>
+        var match: Push<Tournament, Match>
 
         func title(for id: Int) -> String { data.sample.tournament(id)?.name ?? title }
 
@@ -23,7 +23,7 @@ extension ScoresApp {
                 (data.sample.league(tournament.leagueID)?.name ?? "") + " · " + tournament.season + " · "
                     + (tournament.kind == .league ? "League" : "Knockout cup")
             }
-            ShareLink(href: router.link(\.share))
+            ShareLink(href: router.link(universal: \.share))
             if tournament.kind == .league {
                 h2 { "Table" }
                 StandingsTable(rows: data.sample.standings(for: id), words: data.words) { router.teamPage($0) }

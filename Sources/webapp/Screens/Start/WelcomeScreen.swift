@@ -9,8 +9,8 @@ extension ScoresApp {
     /// ```
     struct Welcome: ContentScreen {
         let title = "Welcome"
-        let login: Present<Welcome, Navigation<Login>>
-        let registration: Present<Welcome, Navigation<Registration>>
+        var login: Present<Welcome, Navigation<Login>>
+        var registration: Present<Welcome, Navigation<Registration>>
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Welcome>) -> some HTML {
