@@ -12,6 +12,11 @@ requests wrk counted) and of req/s; then, with --callgrind-pages, instructions a
 I1 / LL misses per request under callgrind (see run.callgrind_per_request).
 
     python3 Benchmarks/http/ab_database.py --before PATH --after PATH [--rounds 3] [--duration 5]
+
+Any two webapp builds compare the same way (issue 24 compared the hot path before and after its
+work): `--database both` gives the "before" build a database file too (a build that has the
+`--database` option), and `--malloc-count LIB` (malloc_count.so, built from malloc_count.c)
+adds heap allocations per request, counted over 2,000 requests as run.py counts them.
 """
 
 import argparse
@@ -58,6 +63,10 @@ def main():
                         help="a folder to keep the callgrind dumps in (callgrind_annotate --inclusive=yes FILE)")
     parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
     parser.add_argument("--callgrind-requests", type=int, default=int(os.environ.get("BENCH_CALLGRIND_REQUESTS", "300")))
+    parser.add_argument("--database", choices=["after", "both"], default=os.environ.get("BENCH_AB_DATABASE", "after"),
+                        help="which builds get --database on a fresh file (both: two builds with SQLite accounts)")
+    parser.add_argument("--malloc-count", default=os.environ.get("BENCH_MALLOC_COUNT"),
+                        help="malloc_count.so: also count heap allocations per request for every page")
     args = parser.parse_args()
     pages = [p for p in args.pages.split(",") if p]
     callgrind_pages = [p for p in args.callgrind_pages.split(",") if p]
@@ -71,7 +80,7 @@ def main():
         try:
             for name, binary in builds.items():
                 port = run.free_port()
-                database = os.path.join(work, f"{name}.sqlite") if name == "after" else None
+                database = os.path.join(work, f"{name}.sqlite") if name == "after" or args.database == "both" else None
                 servers[name] = run.Server(name, run.pinned(webapp_argv(binary, port, database), 0), port,
                                            cwd=args.root, env=env)
                 signed_in = run.sign_in(port)
@@ -112,7 +121,8 @@ def main():
         for path in callgrind_pages:
             for name, binary in builds.items():
                 port = run.free_port()
-                database = os.path.join(work, f"{name}-callgrind.sqlite") if name == "after" else None
+                database = (os.path.join(work, f"{name}-callgrind.sqlite")
+                            if name == "after" or args.database == "both" else None)
                 probe = run.Server(name, webapp_argv(binary, port, database), port, cwd=args.root, env=env)
                 try:
                     cookie = returning_visitor_cookie(port, path, run.sign_in(port))
@@ -128,8 +138,38 @@ def main():
                 print(f"callgrind {path:32} {name:6} {c['Ir']:12,.0f} Ir/req {c.get('I1mr', 0):9,.0f} I1 misses "
                       f"{c['LLm']:8,.1f} LL misses", file=sys.stderr)
 
+        mallocs = {}
+        if args.malloc_count:
+            for path in pages:
+                for name, binary in builds.items():
+                    mallocs[(name, path)] = count_mallocs(binary, path, args, work, env)
+                    print(f"mallocs {path:32} {name:6} {mallocs[(name, path)]:6.1f} per request", file=sys.stderr)
+
     print()
     print(report(args, pages, builds, results, counts))
+    if mallocs:
+        print()
+        print("| page | build | mallocs/req |")
+        print("| --- | --- | ---: |")
+        for (name, path), value in mallocs.items():
+            print(f"| `{path}` | {name} | {value:.1f} |")
+
+
+def count_mallocs(binary, path, args, work, env):
+    """Heap allocations per request of `binary` for `path` (the returning visitor's cookie), with
+    the counting library preloaded: 300 requests of warm-up, then 2,000 counted (run.count_mallocs)."""
+    port = run.free_port()
+    database = os.path.join(work, f"mallocs-{os.getpid()}-{port}.sqlite")
+    probe_argv = webapp_argv(binary, port, database if args.database == "both" or binary == args.after else None)
+    probe = run.Server("probe", probe_argv, port, cwd=args.root, env=env)
+    try:
+        cookie = returning_visitor_cookie(port, path, run.sign_in(port))
+    finally:
+        probe.stop()
+    # run.count_mallocs starts "webapp" from run.server_argv, which reads these fields.
+    settings = argparse.Namespace(webapp=binary, root=args.root, malloc_count=os.path.abspath(args.malloc_count))
+    os.environ["WEBAPP_DATABASE"] = database
+    return run.count_mallocs(path, settings, cookie, work)
 
 
 def report(args, pages, builds, results, counts):

@@ -24,9 +24,15 @@ extension Application {
         return encoder
     }
 
-    /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`); the
-    /// compression step later adds `Accept-Encoding` to the same header.
+    /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`). A page
+    /// without `Vary` gets `Vary: Accept, Accept-Encoding` at once: HTML is compressible, so
+    /// the compression step would add `Accept-Encoding` next (finding it, it leaves the field
+    /// as it is, and the field is a constant rather than a string joined on every page).
     static func addVaryAccept(to headers: inout HTTPHeaders) {
-        headers.addVary("Accept")
+        if headers.contains("Vary") {
+            headers.addVary("Accept")
+        } else {
+            headers.add(name: "Vary", value: "Accept, Accept-Encoding")
+        }
     }
 }

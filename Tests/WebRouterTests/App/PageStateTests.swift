@@ -29,7 +29,7 @@ struct PageStateTests {
         let response = await respond(seedApp, "/dashboard/league/2/tournament/5/match/12")
         #expect(response.status == .ok)
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
-        #expect(response.headers["Vary"] == "Accept")
+        #expect(response.headers["Vary"] == "Accept, Accept-Encoding")
         let state = try decode(response.body)
         #expect(state.schema == "webrouter.page-state/1")
         #expect(state.status == 200)
@@ -202,12 +202,13 @@ struct PageStateTests {
         #expect(ContentNegotiation.prefersJSON(accept) == json)
     }
 
+    /// One `Vary` field, naming `Accept` (HTML or JSON) and `Accept-Encoding` (pages are compressed).
     @Test func aBrowserStillGetsHTMLThatVariesByAccept() async throws {
         let accept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
         for value in [accept, "*/*", nil, "application/json;q=0"] as [String?] {
             let response = await respond(seedApp, "/feed", accept: value)
             #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
-            #expect(response.headers.values(for: "Vary") == ["Accept"])
+            #expect(response.headers.values(for: "Vary") == ["Accept, Accept-Encoding"])
         }
     }
 

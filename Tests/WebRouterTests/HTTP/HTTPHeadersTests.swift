@@ -51,4 +51,16 @@ struct VaryTests {
         other.addVary("Accept")
         #expect(other["Vary"] == "Accept-Language, Accept")
     }
+
+    /// A page gets both tokens at once; a page whose handler set its own `Vary` keeps it first.
+    @Test func aPageVariesByAcceptAndAcceptEncodingAfterItsOwnTokens() {
+        var page = HTTPHeaders()
+        Application.addVaryAccept(to: &page)
+        ResponseCompression.addVary(to: &page)
+        #expect(page.values(for: "Vary") == ["Accept, Accept-Encoding"])
+        var own: HTTPHeaders = ["vary": "Cookie"]
+        Application.addVaryAccept(to: &own)
+        ResponseCompression.addVary(to: &own)
+        #expect(own.values(for: "Vary") == ["Cookie, Accept, Accept-Encoding"])
+    }
 }

@@ -16,6 +16,18 @@ struct SearchIndex: Sendable {
         let id: Int
         let key: [UInt8]
         let leagueID: Int
+        /// The letters of `key` (see ``LetterMask``): a word with a letter outside it cannot occur.
+        let letters: LetterMask
+        /// The letters that start a word of `key`: a one-letter word is settled by the masks.
+        let wordStarts: LetterMask
+
+        init(id: Int, key: [UInt8], leagueID: Int) {
+            self.id = id
+            self.key = key
+            self.leagueID = leagueID
+            letters = LetterMask(key)
+            wordStarts = LetterMask(wordStartsOf: key)
+        }
     }
 
     /// The data the ids refer to.
@@ -47,7 +59,7 @@ struct SearchIndex: Sendable {
     func search(_ query: String, options: SearchOptions = SearchOptions(), limit: Int = 50) -> SearchResults {
         let folded = TextFolding.fold(query)
         guard !folded.isEmpty else { return .none(query: query) }
-        let words = folded.split(separator: UInt8(ascii: " ")).map(Array.init)
+        let words = folded.split(separator: UInt8(ascii: " ")).map { QueryWord(Array($0)) }
         let limit = max(0, limit)
         func hits<Item>(_ kind: SearchKind, _ entries: [Entry], _ item: (Int) -> Item?) -> SearchHits<Item> {
             guard options.kinds.contains(kind) else { return .none }
@@ -67,7 +79,7 @@ struct SearchIndex: Sendable {
     /// The ids of the first `limit` entries matching every word, in the requested order, and
     /// how many matched in all. Only the best `limit` are kept while scanning (a short query
     /// such as "a" matches most names; sorting them all was a third of the page's CPU).
-    private static func rank(_ entries: [Entry], folded: [UInt8], words: [[UInt8]], leagueID: Int?,
+    private static func rank(_ entries: [Entry], folded: [UInt8], words: [QueryWord], leagueID: Int?,
                              sort: SearchOptions.Sort, limit: Int) -> (ids: [Int], total: Int) {
         typealias Candidate = (id: Int, score: Int, length: Int, order: Int)
         // Relevance: higher score, then shorter name, then name order (`order` is unique).
@@ -77,56 +89,69 @@ struct SearchIndex: Sendable {
         var best: [Candidate] = []
         best.reserveCapacity(limit + 1)
         var total = 0
-        for (order, entry) in entries.enumerated() {
-            if let leagueID, entry.leagueID != leagueID { continue }
-            var score = 0
-            var matchedAll = true
-            for word in words {
-                let quality = matchQuality(of: word, in: entry.key)
-                if quality == 0 { matchedAll = false; break }
-                score += quality
+        // Entries and keys are read in place (a `for entry in entries` loop copied each entry
+        // out, retaining and releasing its key).
+        entries.withUnsafeBufferPointer { entries in
+            for order in entries.indices {
+                if let leagueID, entries[order].leagueID != leagueID { continue }
+                // Most names lack a letter of a longer word, and a one-letter word is answered
+                // by the masks alone: only the rest is scanned byte by byte.
+                let entry = (letters: entries[order].letters, wordStarts: entries[order].wordStarts)
+                if words.contains(where: { !entry.letters.contains($0.letters) }) { continue }
+                let (score, length, startsWithQuery) = entries[order].key.withUnsafeBufferPointer { key in
+                    var score = 0
+                    for index in words.indices {
+                        let quality = if let letter = words[index].singleLetter {
+                            entry.wordStarts.contains(letter) ? 2 : 1
+                        } else {
+                            words[index].bytes.withUnsafeBufferPointer { matchQuality(of: $0, in: key) }
+                        }
+                        if quality == 0 { return (-1, key.count, false) }   // a word is missing
+                        score += quality
+                    }
+                    return (score, key.count, folded.withUnsafeBufferPointer { hasPrefix($0, key) })
+                }
+                guard score >= 0 else { continue }
+                total += 1
+                guard limit > 0 else { continue }
+                let candidate: Candidate = (entries[order].id, score + (startsWithQuery ? 10 : 0), length, order)
+                guard sort == .relevance else {
+                    // Name order is the entries' own order: the first matches are the best.
+                    if best.count < limit { best.append(candidate) }
+                    continue
+                }
+                if best.count == limit, !precedes(candidate, best[limit - 1]) { continue }
+                var low = 0, high = best.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
+                }
+                best.insert(candidate, at: low)
+                if best.count > limit { best.removeLast() }
             }
-            guard matchedAll else { continue }
-            total += 1
-            guard limit > 0 else { continue }
-            if entry.key.starts(with: folded) { score += 10 }
-            let candidate: Candidate = (entry.id, score, entry.key.count, order)
-            guard sort == .relevance else {
-                // Name order is the entries' own order: the first matches are the best.
-                if best.count < limit { best.append(candidate) }
-                continue
-            }
-            if best.count == limit, !precedes(candidate, best[limit - 1]) { continue }
-            var low = 0, high = best.count
-            while low < high {
-                let middle = (low + high) / 2
-                if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
-            }
-            best.insert(candidate, at: low)
-            if best.count > limit { best.removeLast() }
         }
         return (best.map(\.id), total)
     }
 
+    /// Whether `key` starts with `prefix`.
+    private static func hasPrefix(_ prefix: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard prefix.count <= key.count else { return false }
+        for index in prefix.indices where prefix[index] != key[index] { return false }
+        return true
+    }
+
     /// 2 when `word` starts a word of `key`, 1 when it occurs only inside a word, 0 when absent.
-    private static func matchQuality(of word: [UInt8], in key: [UInt8]) -> Int {
-        let count = word.count
-        guard count > 0, count <= key.count else { return 0 }
+    private static func matchQuality(of wordBytes: UnsafeBufferPointer<UInt8>, in keyBytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = wordBytes.count
+        guard count > 0, count <= keyBytes.count else { return 0 }
         var quality = 0
-        key.withUnsafeBufferPointer { keyBytes in
-            word.withUnsafeBufferPointer { wordBytes in
-                let first = wordBytes[0]
-                for start in 0...(keyBytes.count - count) where keyBytes[start] == first {
-                    var index = 1
-                    while index < count && keyBytes[start + index] == wordBytes[index] { index += 1 }
-                    guard index == count else { continue }
-                    if start == 0 || keyBytes[start - 1] == UInt8(ascii: " ") {
-                        quality = 2
-                        return
-                    }
-                    quality = 1
-                }
-            }
+        let first = wordBytes[0]
+        for start in 0...(keyBytes.count - count) where keyBytes[start] == first {
+            var index = 1
+            while index < count && keyBytes[start + index] == wordBytes[index] { index += 1 }
+            guard index == count else { continue }
+            if start == 0 || keyBytes[start - 1] == UInt8(ascii: " ") { return 2 }
+            quality = 1
         }
         return quality
     }
@@ -134,6 +159,57 @@ struct SearchIndex: Sendable {
     private static func sorted(_ entries: [Entry]) -> [Entry] {
         entries.sorted { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.id < rhs.id)
+        }
+    }
+}
+
+/// A word of a query, with the letters a name must have to contain it.
+private struct QueryWord {
+    let bytes: [UInt8]
+    let letters: LetterMask
+    /// The word's one letter or digit, when that is all it is (its masks settle it exactly).
+    let singleLetter: LetterMask?
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        letters = LetterMask(bytes)
+        singleLetter = bytes.count == 1 && LetterMask.isExact(bytes[0]) ? LetterMask(bytes) : nil
+    }
+}
+
+/// A set of the bytes of a folded name: one bit per letter and digit (exact), the other bytes
+/// sharing the rest (so a test against them is only a filter). Folded names are lowercase
+/// ASCII, so a name lacks a letter of a word when the word's mask is not inside the name's.
+///
+/// ```swift
+/// LetterMask(Array("rovers".utf8)).contains(LetterMask(Array("ro".utf8)))   // true
+/// ```
+struct LetterMask: Equatable {
+    var bits: UInt64 = 0
+
+    init(_ bytes: [UInt8]) {
+        for byte in bytes { bits |= Self.bit(byte) }
+    }
+
+    /// The letters that start a word (the first byte, and every byte after a space).
+    init(wordStartsOf bytes: [UInt8]) {
+        for (index, byte) in bytes.enumerated() where index == 0 || bytes[index - 1] == UInt8(ascii: " ") {
+            bits |= Self.bit(byte)
+        }
+    }
+
+    func contains(_ other: LetterMask) -> Bool { bits & other.bits == other.bits }
+
+    /// Whether `byte` has a bit of its own (a–z, 0–9).
+    static func isExact(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func bit(_ byte: UInt8) -> UInt64 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): 1 << UInt64(byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 1 << UInt64(26 + byte - UInt8(ascii: "0"))
+        default: 1 << UInt64(36 + byte % 28)
         }
     }
 }
