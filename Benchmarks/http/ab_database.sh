@@ -10,6 +10,8 @@
 #
 #   Benchmarks/http/ab_database.sh                         # builds both webapps in release, then measures
 #   Benchmarks/http/ab_database.sh OLD_WEBAPP NEW_WEBAPP   # measures two builds already made
+#   Benchmarks/http/ab_database.sh OLD NEW --database both --malloc-count .build/bench/malloc_count.so
+#                                      # any two builds with SQLite accounts, with mallocs per request
 #   BENCH_ROUNDS=3 BENCH_DURATION=5 BENCH_CALLGRIND_REQUESTS=300 BENCH_PAGES=/dashboard BENCH_CALLGRIND_PAGES= …
 #
 # The "before" build is made in a git worktree at $AB_BEFORE_TREE (default /tmp/webrouter-before-storage);
@@ -33,5 +35,6 @@ else
 fi
 mkdir -p .build/bench
 cc -O2 -Wall -shared -fPIC -o .build/bench/sigsuspend_shim.so Benchmarks/http/sigsuspend_shim.c
+cc -O2 -Wall -shared -fPIC -o .build/bench/malloc_count.so Benchmarks/http/malloc_count.c   # for --malloc-count
 exec python3 Benchmarks/http/ab_database.py --before "$before" --after "$after" --root "$root" \
     --valgrind-shim "$root/.build/bench/sigsuspend_shim.so" "$@"
