@@ -166,10 +166,10 @@ def count_mallocs(binary, path, args, work, env):
         cookie = returning_visitor_cookie(port, path, run.sign_in(port))
     finally:
         probe.stop()
-    # run.count_mallocs starts "webapp" from run.server_argv, which reads these fields.
+    # run.count_mallocs starts "webapp" from run.server_argv, which reads these fields; the
+    # database the probe signed in with is named by the environment.
     settings = argparse.Namespace(webapp=binary, root=args.root, malloc_count=os.path.abspath(args.malloc_count))
-    os.environ["WEBAPP_DATABASE"] = database
-    return run.count_mallocs(path, settings, cookie, work)
+    return run.count_mallocs(path, settings, cookie, work, env=dict(env, WEBAPP_DATABASE=database))
 
 
 def report(args, pages, builds, results, counts):

@@ -367,25 +367,17 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
         server.stop()
 
 
-def count_mallocs(path, args, cookie, work, warmup=300, measured=2000, server="webapp"):
+def count_mallocs(path, args, cookie, work, warmup=300, measured=2000, server="webapp", env=None):
     """A server's heap allocations per request for `path` (webapp's, or the Mustache peer's): one
     with the counting library preloaded serves `warmup` requests, then `measured` more between two
-    readings of its count."""
+    readings of its count. `env` (default: this process's) is the server's environment."""
     count_file = os.path.join(work, "malloc-count")
     port = free_port()
-    env = dict(os.environ, WEBROUTER_SECRET=SECRET, LD_PRELOAD=args.malloc_count, MALLOC_COUNT_FILE=count_file)
+    env = dict(env or os.environ, WEBROUTER_SECRET=SECRET, LD_PRELOAD=args.malloc_count, MALLOC_COUNT_FILE=count_file)
     server = Server(server, server_argv(server, args, port, os.path.join(work, "page.html")),
                     port, cwd=args.root, env=env)
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-
-        def serve(count):
-            for _ in range(count):
-                connection.request("GET", path, headers={"Cookie": cookie})
-                response = connection.getresponse()
-                response.read()
-                if response.status != 200:
-                    raise RuntimeError(f"{server.name} answered {response.status} for {path} while counting mallocs")
+        serve, connection = keep_alive_client(port, path, cookie, f"{server.name} (counting mallocs)")
 
         def reading():
             # Let the server finish the last request's bookkeeping, then ask for its count.

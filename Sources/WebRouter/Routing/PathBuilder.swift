@@ -60,38 +60,28 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
     @inlinable
     public func move<T: Transition>(_ transition: WritableKeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context: URLContext {
-        guard let box else { return lost() }
-        var segments: [String] = []
-        context.appendPathSegments(to: &segments)
-        return move(box.screen[keyPath: transition]._edge, segments)
+        follow(transition, Self.segments(of: context))
     }
 
     /// Follows a transition without context.
     @inlinable
     public func move<T: Transition>(_ transition: WritableKeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context == Void {
-        guard let box else { return lost() }
-        return move(box.screen[keyPath: transition]._edge, [])
+        follow(transition, [])
     }
 
     /// Follows an optional transition that takes a context; `nil` where the tree leaves it out.
     @inlinable
     public func move<T: Transition>(_ transition: WritableKeyPath<S, T?>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context: URLContext {
-        guard let box else { return lost() }
-        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
-        var segments: [String] = []
-        context.appendPathSegments(to: &segments)
-        return move(edge, segments)
+        follow(transition, Self.segments(of: context))
     }
 
     /// Follows an optional transition without context; `nil` where the tree leaves it out.
     @inlinable
     public func move<T: Transition>(_ transition: WritableKeyPath<S, T?>) -> PathBuilder<T.To.NestedScreen>?
     where T.From == S, T.To.Context == Void {
-        guard let box else { return lost() }
-        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
-        return move(edge, [])
+        follow(transition, [])
     }
 
     /// Follows a universal transition, which an extension declares as a computed property
@@ -99,18 +89,40 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
     @inlinable
     public func move<T: Transition>(universal transition: KeyPath<S, T>) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context == Void {
-        guard let box else { return lost() }
-        return move(box.screen[keyPath: transition]._edge, [])
+        follow(transition, [])
     }
 
     /// Follows a universal transition to a screen with a context.
     @inlinable
     public func move<T: Transition>(universal transition: KeyPath<S, T>, _ context: T.To.Context) -> PathBuilder<T.To.NestedScreen>
     where T.From == S, T.To.Context: URLContext {
+        follow(transition, Self.segments(of: context))
+    }
+
+    /// The one core of the typed moves: reads the transition through its key path (a field
+    /// access where the key path is a literal) and follows its edge with `segments`.
+    @inlinable
+    func follow<T: Transition>(_ transition: KeyPath<S, T>, _ segments: [String]) -> PathBuilder<T.To.NestedScreen>
+    where T.From == S {
         guard let box else { return lost() }
+        return move(box.screen[keyPath: transition]._edge, segments)
+    }
+
+    /// The same for an optional transition: `nil` where the tree leaves it out.
+    @inlinable
+    func follow<T: Transition>(_ transition: KeyPath<S, T?>, _ segments: [String]) -> PathBuilder<T.To.NestedScreen>?
+    where T.From == S {
+        guard let box else { return lost() }
+        guard let edge = box.screen[keyPath: transition]?._edge else { return nil }
+        return move(edge, segments)
+    }
+
+    /// A context's path segments (`12` → `["12"]`).
+    @inlinable
+    static func segments<Context: URLContext>(of context: Context) -> [String] {
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
-        return move(box.screen[keyPath: transition]._edge, segments)
+        return segments
     }
 
     // A transition declared with `let` or as a computed property has a read-only key path:
