@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The framework's modules import what they use internally unless a public signature needs it
+/// (`public import`), so an app sees only what WebRouter chooses to export.
+let frameworkSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "WebRouter",
     platforms: [.macOS(.v14)],
@@ -46,13 +50,33 @@ let package = Package(
             pkgConfig: "libbrotlienc",
             providers: [.apt(["libbrotli-dev"])]
         ),
+        // The HTML DSL, its render buffer, and the reader (parser and accessibility subset)
+        // that tests and the JSON page state read pages with. Depends on nothing.
+        .target(
+            name: "WebRouterHTML",
+            swiftSettings: frameworkSettings
+        ),
+        // The HTTP server over libmicrohttpd: requests and responses, headers, cookies on the
+        // wire, bodies, compression, static files and the request pipeline's HTTP steps.
+        // Knows nothing of screens or HTML.
+        .target(
+            name: "WebRouterHTTP",
+            dependencies: [
+                "CMicroHTTPD",
+                "CZlib",
+                "CBrotli",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: frameworkSettings
+        ),
+        // Screens, transitions, routing, pages, security and the app: what a user imports. It
+        // re-exports the parts of WebRouterHTML and WebRouterHTTP an app names (Exports.swift).
         .target(
             name: "WebRouter",
             dependencies: [
-                "CMicroHTTPD",
+                "WebRouterHTML",
+                "WebRouterHTTP",
                 "CGnuTLS",
-                "CZlib",
-                "CBrotli",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -62,7 +86,8 @@ let package = Package(
                 .embedInCode("Assets/Files/webrouter.css"),
                 .embedInCode("Assets/Files/webrouter.js"),
                 .embedInCode("Assets/Files/icon.svg"),
-            ]
+            ],
+            swiftSettings: frameworkSettings
         ),
         .executableTarget(
             name: "webapp",
@@ -80,12 +105,15 @@ let package = Package(
             name: "WebRouterTesting",
             dependencies: [
                 "WebRouter",
+                "WebRouterHTML",
+                "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: frameworkSettings
         ),
         .testTarget(
             name: "WebRouterTests",
-            dependencies: ["WebRouter", "WebRouterTesting"]
+            dependencies: ["WebRouter", "WebRouterHTML", "WebRouterHTTP", "WebRouterTesting"]
         ),
         // The code samples of README.md and the DocC articles, compiled and run.
         .testTarget(

@@ -1,4 +1,5 @@
-import WebRouter
+public import WebRouter
+import WebRouterHTML
 
 extension Application {
     /// Runs a test body with a client for this app, then quits the browser and stops the live

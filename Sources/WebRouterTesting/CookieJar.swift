@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// The cookies a test client keeps between requests, like a browser on one site.
 public struct CookieJar: Sendable, Equatable {
     /// The cookies kept, by name.
@@ -29,5 +31,5 @@ public struct CookieJar: Sendable, Equatable {
     }
 }
 
-import WebRouter
+public import WebRouter
 import Foundation

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A link on a page: its text and URL.
 public struct PageLink: Sendable, Equatable, CustomStringConvertible {
     /// The link's text as a screen reader reads it (whitespace collapsed, icons left out).

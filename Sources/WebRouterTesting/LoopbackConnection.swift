@@ -1,5 +1,7 @@
+import WebRouterHTML
+import WebRouterHTTP
 import Foundation
-import WebRouter
+public import WebRouter
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
-import Logging
-import Testing
-import WebRouter
+package import Logging
+public import Testing
+public import WebRouter
+import WebRouterHTML
+import WebRouterHTTP
 
 /// A browser-like client for tests of a WebRouter app. It talks about pages the way a person
 /// uses them — fill fields by their labels, press buttons and follow links by their names,

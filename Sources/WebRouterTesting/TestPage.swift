@@ -1,5 +1,7 @@
-import Testing
-import WebRouter
+public import Testing
+public import WebRouter
+import WebRouterHTML
+import WebRouterHTTP
 
 /// A response as a test reads it: status, headers and body, and the landmarks of its HTML —
 /// the screen, the tab bar, every breadcrumb, the modal layers and alerts, links and forms.

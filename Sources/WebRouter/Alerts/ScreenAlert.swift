@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// The alerts and confirmation dialogs a screen can show, as an enum whose cases are
 /// addressable in the query string (SwiftfulRouting's `showAlert`):
 ///

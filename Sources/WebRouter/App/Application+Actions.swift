@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 extension Application {
     /// Runs the action a form posts to the screen on top of the state.
     func performAction(_ path: ParsedPath, context: RequestContext) async -> HTTPResponse {

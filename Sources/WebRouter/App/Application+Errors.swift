@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 extension Application {
     /// A readable error page in the app's chrome, with a link home.
     func errorPage(_ error: HTTPError, request: HTTPRequest, link: (label: String, href: String)? = nil) -> HTTPResponse {

@@ -1,4 +1,6 @@
 import Foundation
+import WebRouterHTML
+import WebRouterHTTP
 
 extension Application {
     /// `response` as the request wants it: an HTML page gets `Vary: Accept`, and becomes its

@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 extension Application {
     /// Renders the page of a state: the fragments of the screen on top of each layer,
     /// wrapped in the chrome.

@@ -1,5 +1,7 @@
 import Foundation
-import Logging
+public import Logging
+import WebRouterHTML
+import WebRouterHTTP
 
 /// A screen tree served over HTTP: GET renders the state a URL names, POST runs the action
 /// of the screen on top and answers `303 See Other` to where it leads.

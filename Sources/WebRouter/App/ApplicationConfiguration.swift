@@ -1,4 +1,5 @@
-import Logging
+public import Logging
+import WebRouterHTML
 
 /// How an ``Application`` presents itself and signs its cookies.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A link to a page outside the app (SwiftfulRouting's `showSafari`): opens in a new tab
 /// with `rel="noopener noreferrer"`, and only for `http` and `https` URLs.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Validation messages for a form that is rendered again (`422 Unprocessable Content`),
 /// per field and for the form as a whole.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A labelled form input with its validation message, accessible by default
 /// (`aria-invalid`, `aria-describedby`). Usually made by `router.field(…)`.
 /// ```swift

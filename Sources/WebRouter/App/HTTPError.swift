@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// An error a screen throws to answer with an HTTP error page instead of its content.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Checks that a URL is a path of this site, for redirects taken from input (`next=`).
 enum LocalPath {
     /// The path itself when it starts with a single `/` and holds no control character,

@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// Decides the origin of the absolute URLs a page offers (share links), from the
 /// configuration only: the configured ``PublicOrigin`` when there is one; otherwise the
 /// request's host, but only when the configuration allows that host (by default the

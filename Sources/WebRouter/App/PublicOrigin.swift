@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// An app-level hook told of every move and, unless it declines them, every screen view
 /// (SwiftfulRouting's `RoutingLogger`, VDFlow's `StepsObserver`), for analytics or logs.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension Router {
     /// A form that posts one of this screen's actions to its URL, carrying the action's name
     /// and the CSRF token in hidden fields.

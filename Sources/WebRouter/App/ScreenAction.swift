@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// The named actions a screen handles on `POST` to its URL, as an enum:
 ///
 /// ```swift

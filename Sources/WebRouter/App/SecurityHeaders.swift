@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// The headers every page carries: no inline script, no framing by other sites, no MIME
 /// sniffing, no cross-site referrer, and no caching of pages that depend on the session.
 ///

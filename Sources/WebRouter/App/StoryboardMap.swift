@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The storyboard of the app, drawn from the types the way Xcode draws one: a card per place of
 /// the tree (its screen, context type, example URL and a live miniature of that URL), laid out
 /// from the window through its cases and tabs to every push and present, with each arrow

@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// One file the page chrome needs (the stylesheet, the enhancement script, the default icon),
 /// compiled into the WebRouter module and served from memory under a content-hashed URL.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import WebRouterHTML
+import WebRouterHTTP
 
 /// The chrome's own files, compiled into the framework (SwiftPM's `embedInCode` resources), so
 /// every app's pages are fully styled whatever its working directory, with or without a

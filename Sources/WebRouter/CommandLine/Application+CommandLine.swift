@@ -1,4 +1,5 @@
 import ArgumentParser
+import WebRouterHTML
 
 extension Application {
     /// Runs the app as a command-line program, so an app gets the usual commands without

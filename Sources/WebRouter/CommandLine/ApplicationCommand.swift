@@ -1,4 +1,5 @@
 import ArgumentParser
+import WebRouterHTML
 
 /// The root of an app's command line (``Application/runCommandLine(_:)``): `serve`, the
 /// default, and `routes`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebRouterHTML
 
 /// `routes`: prints the route table (pattern, screen, context type, kind, declaration).
 ///

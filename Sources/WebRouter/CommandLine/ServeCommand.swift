@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import WebRouterHTML
+import WebRouterHTTP
 
 /// `serve`: serves the application over HTTP until SIGINT or SIGTERM.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The type-erased way a route node reads and writes its context in the URL.
 ///
 /// Built once at start-up from the static context type (`URLContext` or `Void`), so a

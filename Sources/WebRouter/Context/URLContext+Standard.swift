@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+package import WebRouterHTML
 
 extension Int: URLContext {
     /// `1`, for example links.

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A value that travels in the URL path as one or more segments: the context a screen
 /// needs to render (a match id, a username, a date).
 ///

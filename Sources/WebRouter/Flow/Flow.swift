@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A screen shown as a sequence of steps, one URL each, with next / previous / finish
 /// (SwiftfulRouting's screen queue, VDFlow's `NavigationSteps`).
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The steps of a ``Flow``, in order: an enum whose cases are the steps, each a URL.
 ///
 /// ```swift

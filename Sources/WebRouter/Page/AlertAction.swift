@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// One button of an alert: a link, or a POST of a named action.
 ///
 /// A post action renders as `<button type="submit" name="_action" value="ACTION">` inside a
@@ -50,4 +52,9 @@ public struct AlertAction: Sendable {
         self.role = role
         self.value = value
     }
+}
+
+extension FormData {
+    /// The value of the alert button that sent the form (see ``AlertAction/value``).
+    public var alertValue: String? { self[AlertAction.valueField] }
 }

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A transient alert or confirmation dialog drawn on top of everything as
 /// `<dialog open role="alertdialog">`, with its actions as links and POST forms.
 /// ```swift

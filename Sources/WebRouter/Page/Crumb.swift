@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// One entry of a breadcrumb: a stack entry's label and the URL of the stack up to it.
 /// The last crumb of a breadcrumb is the current screen.
 /// ```swift

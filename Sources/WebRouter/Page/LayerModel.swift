@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// One layer of the page: a navigation stack's breadcrumb and its top screen's fragment.
 /// ```swift
 /// LayerModel(screenName: "Feed",

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A presented layer: a `<dialog open aria-modal="true">` holding its own stack, with a close
 /// link to the URL without the layer.
 /// ```swift

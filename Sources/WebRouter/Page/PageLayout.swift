@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The app's hooks into the chrome: its own stylesheets and scripts, an icon, extra `<head>`
 /// tags, a header and a footer.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Everything the chrome needs to draw one complete page: title, tabs, the base layer, the
 /// modal layers above it and any alert on top. The router fills it and the framework draws
 /// it; a ``PageLayout``'s hooks receive it to draw the app's header, footer and head tags:

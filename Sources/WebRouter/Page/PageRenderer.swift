@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Draws a ``PageModel`` as a complete HTML document: head, skip link, app header, tab bar,
 /// the base layer with its breadcrumb, the modal layers as open dialogs, alerts on top, footer.
 ///

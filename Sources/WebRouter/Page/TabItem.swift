@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// One entry of the tab bar (`<nav aria-label="Tabs">`).
 /// ```swift
 /// TabItem(label: "Feed", href: "/feed", isSelected: true, icon: "⚽")

@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension PageState {
     /// An open alert or confirmation dialog (`<dialog role="alertdialog">`).
     /// ```swift

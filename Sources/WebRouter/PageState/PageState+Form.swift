@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension PageState {
     /// A visible form: where it posts, its fields (hidden ones included: a client must send
     /// them, the CSRF token first of all) and its submit buttons.

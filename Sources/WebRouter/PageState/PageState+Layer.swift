@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension PageState {
     /// A layer of the page: the base screen's stack (`<main data-screen>`) or a modal layer
     /// (`<dialog aria-modal="true" data-screen>`), each with its own breadcrumb.

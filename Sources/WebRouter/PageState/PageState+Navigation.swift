@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension PageState {
     /// A tab of the tab bar (`<nav aria-label="Tabs">`).
     /// ```swift

@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension PageState {
     /// Reads the state of a page from its HTML, the way a person and WebRouterTesting's
     /// locators see it: hidden elements are left out, except the hidden inputs a form sends.

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// What a page shows, as data: the landmarks a person and WebRouterTesting's locators read
 /// (screen, title, URL, tabs, breadcrumbs per layer, modals, alerts, links, forms with their
 /// fields, headings, visible text), read back from the page's own HTML.

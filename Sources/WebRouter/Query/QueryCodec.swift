@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// The type-erased way a route node reads its screen's query fields from a request and
 /// writes them back canonically; built once at start-up.
 @usableFromInline struct QueryCodec: Sendable {

@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension Router {
     /// A segmented picker over a query field: `<nav aria-label="…" class="segmented">`, one
     /// link per value, the selected one with `aria-current="true"` (VDFlow's picker as

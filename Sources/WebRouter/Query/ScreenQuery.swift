@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Typed state of a screen that is not a screen: a picker's selection, a filter, a search
 /// text (VDFlow's picker as navigation), kept in the URL's query string.
 ///

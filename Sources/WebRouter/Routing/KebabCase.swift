@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Turns Swift identifiers into URL step names: `gameDay` → `game-day`,
 /// `changePassword` → `change-password`, `URLPath` → `url-path`, `Settings` → `settings`.
 enum KebabCase {

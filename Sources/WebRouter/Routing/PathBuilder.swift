@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The root of the tree, the start of a typed deep link (ScreenUI's `router.root()`).
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A parsed state laid out for the page: its tab bar, and its layers (the screen stack
 /// underneath, then each modal) with their breadcrumbs, titles and dismiss links.
 ///

@@ -1,3 +1,5 @@
+import WebRouterHTTP
+import WebRouterHTML
 /// One route of the table, as `webapp routes` and the storyboard map show it.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// One place of the screen tree: a screen reached by one chain of moves from the root.
 ///
 /// Nodes are built once, at start-up, by walking the tree (as ``Draft`` values), then frozen

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A state of the screen tree: the chain of steps from a root (a tab or a window case)
 /// through pushes and presents, each with its context's canonical path segments.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 extension RouteTable {
     /// The tree as a Graphviz DOT digraph, the storyboard for a team's docs: one box per
     /// place of the tree (its screen and example URL), from the window through tabs and

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Walks a screen tree once, at start-up, and builds its route nodes, collecting every
 /// problem (duplicate or invalid names, pushes outside a navigation stack, colliding tabs).
 ///

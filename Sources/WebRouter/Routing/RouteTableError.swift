@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Why a screen tree cannot be served: found at start-up, before the first request.
 ///
 /// Every problem is listed, each naming the screens and properties involved:

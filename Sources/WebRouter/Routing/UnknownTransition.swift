@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// What a page says about a move along a transition the route table never saw. Linking a
 /// `let` or a get-only computed transition does not compile (`Router.link` takes a writable
 /// key path), so what is left is what compiles but start-up cannot catch, since reflection

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A screen with a `configContent` hook applied where it is placed in the tree.
 ///
 /// ```swift

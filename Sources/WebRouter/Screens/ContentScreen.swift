@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// A screen that renders an HTML fragment and owns transitions to other screens.
 ///
 /// A content screen is a struct whose stored properties are its constants and its typed

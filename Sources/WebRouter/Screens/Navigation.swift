@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A navigation stack: pushes from its root add URL steps and breadcrumb entries.
 ///
 /// ```swift

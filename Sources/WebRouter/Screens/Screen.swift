@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Anything that can be shown: a content screen, or a container (`Navigation`) around one.
 ///
 /// A screen has a `Context`, the data it needs to render (a match id, a username), which

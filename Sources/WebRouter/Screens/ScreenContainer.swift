@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A screen that wraps another screen and changes how it is shown, like `Navigation`.
 ///
 /// The wrapped screen keeps its context and stays the target of routing moves.

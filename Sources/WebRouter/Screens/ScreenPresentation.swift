@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// How a content screen is shown where it is placed in the tree.
 ///
 /// Containers and `configContent` hooks adjust it once, at start-up:

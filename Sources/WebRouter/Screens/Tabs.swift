@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A tab bar: each entry is the root of its own stack, named in the URL's first step.
 ///
 /// ```swift

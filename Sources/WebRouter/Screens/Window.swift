@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The root of a screen tree: one screen (`/` is that screen), a tab bar (`/` leads to the
 /// first tab), or several cases of which a condition picks one per request (ScreenUI's
 /// `ConditionalWindow`).

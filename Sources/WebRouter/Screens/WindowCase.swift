@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// One case of a window: a screen without context (`/welcome`) or a tab bar (`/feed`, …).
 public struct WindowCase: Sendable {
     enum Content: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import WebRouterHTML
 
 /// The app's secret key material, from which the keys that sign sessions and CSRF tokens are derived.
 ///

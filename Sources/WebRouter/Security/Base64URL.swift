@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// Unpadded base64url (RFC 4648 §5) over bytes, used for every signed token and cookie value.
 ///
 /// Decoding is strict and canonical: padding, characters outside `[A-Za-z0-9-_]`, an impossible

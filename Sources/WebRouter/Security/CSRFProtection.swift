@@ -1,3 +1,5 @@
+import WebRouterHTML
+import WebRouterHTTP
 /// Cross-site request forgery protection with a signed double-submit token.
 ///
 /// Each browser gets a random id in its own `HttpOnly` cookie; each form carries a token that

@@ -1,4 +1,5 @@
 import CGnuTLS
+import WebRouterHTML
 
 /// The few cryptographic building blocks WebRouter needs besides HMAC (`HMACSHA256`), taken
 /// from GnuTLS: HKDF-SHA256, random bytes and a constant-time comparison.

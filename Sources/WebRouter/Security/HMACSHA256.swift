@@ -1,4 +1,5 @@
 import CGnuTLS
+import WebRouterHTML
 
 /// An HMAC-SHA256 key with a message prefix already absorbed, from which any number of MACs
 /// are finished (GnuTLS's `gnutls_hmac_copy` of a keyed state), so the key's pads and the

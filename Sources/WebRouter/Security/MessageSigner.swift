@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Signs and verifies compact, URL- and cookie-safe tokens with HMAC-SHA256.
 ///
 /// A token is `base64url(payload) + "." + base64url(mac)`, where the MAC covers the purpose,

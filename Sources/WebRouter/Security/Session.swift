@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A small key/value session that travels in a signed cookie, so no server-side store is needed
 /// and any instance sharing the secret can serve any request.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Why a session could not be turned into a cookie.
 ///
 /// ```swift

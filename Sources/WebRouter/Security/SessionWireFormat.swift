@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The binary layout of a session inside its signed cookie.
 ///
 /// Version byte `1`, `issuedAt` as a big-endian `Int64`, the entry count as a big-endian

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A type-erased transition to a content screen, whatever container and move reach it
 /// (ScreenUI's `AnyScreenTransition`): one screen type, different moves in different
 /// places of the tree.

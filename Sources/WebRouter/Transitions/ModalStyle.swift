@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// How a presented layer looks: a sheet (large or medium height), a full-screen cover or a
 /// centered card; each style becomes CSS classes on the layer's `<dialog>` (`modal-sheet`,
 /// `modal-sheet-medium`, `modal-full`, `modal-centered`).

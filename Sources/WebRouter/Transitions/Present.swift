@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Presents a screen as a modal layer over the current one: a `~name` URL step, rendered
 /// as a `<dialog>` with a dismiss link; pushes after it belong to the layer's own stack.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Pushes a screen onto the current navigation stack: one more URL path step and one
 /// more breadcrumb entry.
 ///

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A typed move from one content screen to another screen.
 ///
 /// Transitions are stored properties of a `ContentScreen`; the router turns a key path to

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A transition every screen has without declaring it (ScreenUI's universal transitions:
 /// `extension ContentScreen { var alert: Present<Self, Alert> }`), registered once on the window.
 ///

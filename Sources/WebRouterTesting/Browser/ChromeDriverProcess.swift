@@ -1,3 +1,4 @@
+import WebRouterHTML
 import Foundation
 
 #if canImport(Glibc)

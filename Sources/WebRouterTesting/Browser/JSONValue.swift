@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A JSON value as WebDriver sends and receives it.
 ///
 /// WebDriver's wire format is JSON; this type is both what ``WebDriverSession/execute(_:_:)``

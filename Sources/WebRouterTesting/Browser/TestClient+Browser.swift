@@ -1,6 +1,8 @@
-import Foundation
-import Testing
-import WebRouter
+package import Foundation
+public import Testing
+public import WebRouter
+import WebRouterHTML
+import WebRouterHTTP
 
 /// How ``TestClient`` runs headless Chromium in `.browser` mode.
 ///

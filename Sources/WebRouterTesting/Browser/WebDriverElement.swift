@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A reference to an element of the current document, as ``WebDriverSession/findElement(xpath:)``
 /// returns it. It is only a handle: after a navigation it goes stale, and using it fails with
 /// WebDriver's `stale element reference`.

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A failed WebDriver exchange: the command that failed, and the `error` code and `message`
 /// chromedriver answered with (or what went wrong before there was an answer).
 ///

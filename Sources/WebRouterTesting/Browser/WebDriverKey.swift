@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A key for ``WebDriverSession/pressKey(_:)`` and ``WebDriverSession/type(_:into:)``: either a
 /// printable character or one of WebDriver's special keys, which it spells as code points in
 /// the Private Use Area (`U+E00C` is Escape).

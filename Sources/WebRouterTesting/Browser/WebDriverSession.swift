@@ -1,5 +1,6 @@
 import Foundation
-import WebRouter
+public import WebRouter
+import WebRouterHTML
 
 /// A W3C WebDriver session with headless Chromium, driven through chromedriver over HTTP on
 /// the loopback interface (``LoopbackConnection``; no Selenium, no URLSession).

@@ -1,4 +1,5 @@
-import WebRouter
+public import WebRouter
+import WebRouterHTML
 
 /// What a test typed, ticked, picked and attached on the current page, before it presses a
 /// button: the page's parsed fields stay as served; the edits sit beside them.

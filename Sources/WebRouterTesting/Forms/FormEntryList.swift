@@ -1,4 +1,6 @@
-import WebRouter
+public import WebRouter
+import WebRouterHTML
+import WebRouterHTTP
 
 /// What a browser sends when a form is submitted — HTML's "constructing the entry list": the
 /// form's controls in tree order (those outside it with `form="its id"` included), disabled

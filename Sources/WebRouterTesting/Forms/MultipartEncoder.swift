@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// Writes a form's entries as `multipart/form-data` (RFC 7578), as a browser does.
 enum MultipartEncoder {
     static func encode(_ entries: [(name: String, value: FormEntryList.Value)]) -> (contentType: String, body: [UInt8]) {

@@ -1,5 +1,6 @@
-import Testing
-import WebRouter
+public import Testing
+public import WebRouter
+import WebRouterHTML
 
 /// Moves as a person makes them: by labels and names, on the current ``TestClient/page``.
 extension TestClient {

@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// A file a test attaches to an `<input type="file">`, sent as `multipart/form-data`.
 ///
 /// ```swift

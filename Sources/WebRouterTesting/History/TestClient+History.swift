@@ -1,5 +1,6 @@
-import Testing
-import WebRouter
+public import Testing
+public import WebRouter
+import WebRouterHTML
 
 extension TestClient {
     /// Goes one page back in the visit history, like the browser's Back button (in

@@ -1,4 +1,6 @@
-import WebRouter
+public import WebRouter
+import WebRouterHTML
+import WebRouterHTTP
 
 /// The pages a client visited, as a browser's session history: back and forward move through
 /// it, a new visit drops what was ahead. Also the trail of every request, for failure messages.

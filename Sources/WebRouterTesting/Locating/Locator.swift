@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// How a test names an element the way a person finds it: by role and accessible name, by
 /// label, by visible text, or by test id — never by markup. Locators are strict: when several
 /// elements match, using one is an error that lists them.

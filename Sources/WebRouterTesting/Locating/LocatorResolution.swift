@@ -1,4 +1,5 @@
-import WebRouter
+public import WebRouter
+import WebRouterHTML
 
 /// Finds what a ``Locator`` names in a parsed page: the matches, or why there is not exactly one.
 enum LocatorResolution {

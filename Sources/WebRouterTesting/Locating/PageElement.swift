@@ -1,4 +1,5 @@
-import WebRouter
+public import WebRouter
+import WebRouterHTML
 
 /// An element a ``Locator`` found on a page: what a person perceives of it — role, accessible
 /// name, visible text, state — with its attributes for the rest.

@@ -1,5 +1,6 @@
-import Testing
-import WebRouter
+public import Testing
+public import WebRouter
+import WebRouterHTML
 
 /// A check of the kit that failed: what was expected, what the page showed, the page's visible
 /// text and the requests that led there. Recorded as a Swift Testing issue at the line of the

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// The action cycle over real HTTP: GET a form, POST it, 303, GET the new state; 422 with

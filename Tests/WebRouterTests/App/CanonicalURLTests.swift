@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// Every state has one URL: other spellings of it (a trailing slash, empty segments,

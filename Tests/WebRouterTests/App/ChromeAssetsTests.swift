@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// The chrome's stylesheet, script and icon come from the framework itself: an app with no

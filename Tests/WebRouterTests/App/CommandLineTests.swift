@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Any app's command line (`app.runCommandLine()`): `serve` with the usual flags, `routes`.
 @Suite("An app's command line")

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// RFC 9110's method semantics per resource, over the live server: `Allow` says what each

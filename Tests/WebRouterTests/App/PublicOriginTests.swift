@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Absolute URLs come from the configuration, never from a `Host` header alone.
 @Suite struct PublicOriginTests {

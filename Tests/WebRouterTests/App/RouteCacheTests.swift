@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// What a target routes to is remembered per target: a page never depends on whether its
 /// URL was asked for before, and a request changed after it was made routes by its new parts.

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Every page carries the five security headers once, whatever the handler put there first.
 @Suite struct SecurityHeadersTests {

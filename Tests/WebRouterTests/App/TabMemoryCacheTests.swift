@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Tab memory read from a cached cookie is the same as read afresh: the page a tab link
 /// leads to never depends on whether the cookie was seen before.

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// The cache behind verified sessions and decoded tab-memory cookies: it answers a known
 /// key without recomputing, and no stream of new keys makes it outgrow its capacity.

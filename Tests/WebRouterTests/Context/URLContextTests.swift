@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// A context's one segment, which typed links print without an array, is the segment
 /// `appendPathSegments` writes; a context of two segments has none.

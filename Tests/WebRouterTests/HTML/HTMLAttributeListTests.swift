@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Elements keep up to two attributes inline and more in an array; either way they render
 /// in the order written, and `attributes` reads and replaces them as an array.

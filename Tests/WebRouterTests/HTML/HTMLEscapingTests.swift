@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Hostile strings in every slot of the builder come out inert.
 @Suite struct HTMLEscapingTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// The byte buffer every page renders into: it grows past its first capacity without losing
 /// or reordering bytes, and copies of it stay independent values.

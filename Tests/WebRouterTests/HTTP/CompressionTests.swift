@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// Decompresses gzip with the system's `gzip -dc`, a decoder this project did not write.

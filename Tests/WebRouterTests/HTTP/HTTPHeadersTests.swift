@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Header names compare ASCII case-insensitively (RFC 9110 §5.1) and nothing more.
 @Suite struct HTTPHeadersTests {

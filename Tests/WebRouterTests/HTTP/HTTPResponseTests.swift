@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// A response's body reads the same whether a handler gave an array or the page was kept in
 /// its render buffer, and the server sends exactly those bytes.

@@ -3,6 +3,8 @@ import Logging
 import Synchronization
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// Echoes what the server parsed, so tests can check the request value end to end.

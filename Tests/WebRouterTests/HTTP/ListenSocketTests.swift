@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// The client address a request reports (`HTTPRequest.remoteAddress`).
 @Suite struct ListenSocketTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// A temporary public directory with a secret next to it and symlinks pointing out.
 struct StaticFixture {

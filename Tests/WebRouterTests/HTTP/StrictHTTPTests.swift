@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 /// RFC 9112's rules for a request's header block, over raw sockets: a missing or repeated

@@ -1,5 +1,6 @@
 import Foundation
 import WebRouter
+@testable import WebRouterHTTP
 import WebRouterTesting
 
 

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// The segmented control a `router.picker` renders: exact markup, the selected option
 /// marked for assistive technology, and text and URLs escaped and sanitised like any element.

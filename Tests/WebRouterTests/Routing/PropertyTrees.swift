@@ -1,5 +1,7 @@
 import Foundation
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 enum Colour: String, URLContext, CaseIterable { case red, green, blue }
 

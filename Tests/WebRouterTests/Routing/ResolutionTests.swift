@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 @Suite("Resolution of a state into tabs, layers and breadcrumbs")
 struct ResolutionTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// The two laws of DESIGN.md, over random trees of depth up to 8:
 /// parse(print(s)) == s for every state, and print(parse(u)) == u (normalised) for every URL

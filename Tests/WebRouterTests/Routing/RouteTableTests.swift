@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 @Suite("Route table of the seed's real world example")
 struct RouteTableTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 private struct Home: ContentScreen {
     var match: Push<Home, Leaf>? = nil

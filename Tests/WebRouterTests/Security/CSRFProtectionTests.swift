@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 @Suite struct CSRFProtectionTests {
     let csrf = CSRFProtection(secret: SecurityFixtures.secret)

@@ -1,4 +1,6 @@
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Fixed secrets and helpers shared by the security tests.
 enum SecurityFixtures {

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 @Suite struct SessionCookieCodecTests {
     let codec = SessionCookieCodec(secret: SecurityFixtures.secret)

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// Tokens signed for a fixed secret are pinned byte for byte, so a change of crypto library (or
 /// of the key derivation) cannot silently sign every visitor out and void every open form.

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 
 /// The cache that spares returning visitors an HMAC per request must never change what a
 /// cookie decodes to: forgeries stay rejected, sessions still expire, memory stays bounded.

@@ -1,5 +1,7 @@
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 @testable import WebRouterTesting
 
 @Suite("The WebRouterTesting kit")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WebRouter
+@testable import WebRouterHTML
+@testable import WebRouterHTTP
 @testable import WebRouterTesting
 
 #if canImport(Glibc)

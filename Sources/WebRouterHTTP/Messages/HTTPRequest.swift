@@ -1,0 +1,92 @@
+/// One HTTP request as a handler sees it: method, raw path, decoded segments, query,
+/// headers, cookies and the whole body.
+///
+/// The server builds it from the wire; tests build it directly:
+/// ```swift
+/// let request = HTTPRequest(method: .get, path: "/feed/match/12?tab=stats",
+///                           headers: ["Cookie": "session=abc"])
+/// request.pathSegments      // ["feed", "match", "12"]
+/// request.query["tab"]      // "stats"
+/// request.cookie("session")  // "abc"
+/// ```
+public struct HTTPRequest: Sendable {
+    /// The request method (`GET`, `POST`, …).
+    public var method: HTTPMethod
+    /// The path exactly as sent (still percent-encoded), without the query.
+    ///
+    /// The target's parts (`path`, `pathSegments`, `query`, `rawQuery`) are read from one
+    /// target and cannot be changed apart, so they always agree: for another target, make
+    /// another request.
+    public let path: String
+    /// The path split on `/` first, then each segment percent-decoded (so `%2F` stays inside
+    /// one segment). `/` gives `[]`; a trailing slash is dropped.
+    public let pathSegments: [String]
+    /// The query items, parsed and percent-decoded, in order.
+    public let query: QueryItems
+    /// The query string as sent, without `?`; `nil` when the target had no `?`.
+    public let rawQuery: String?
+    /// The request target as sent (`/feed/match/12?tab=stats`), which the other target fields
+    /// were parsed from; `nil` when they were given apart. The application remembers what a
+    /// target routes to under this key.
+    package let targetKey: String?
+    /// The request headers, in the order they were sent.
+    public var headers: HTTPHeaders {
+        didSet { cookieHeader = headers["Cookie"] }
+    }
+    /// The `Cookie` header, found once: a page reads three cookies, and each lookup
+    /// otherwise scanned the headers again.
+    private var cookieHeader: String?
+    /// Every cookie of the `Cookie` header; the first value wins when a name repeats.
+    /// Parsed on each access: to read one cookie, ``cookie(_:)`` is cheaper.
+    public var cookies: [String: String] {
+        cookieHeader.map(Cookies.parse) ?? [:]
+    }
+
+    /// The value of one cookie of the `Cookie` header, found without parsing the others:
+    /// `request.cookie("session")`.
+    public func cookie(_ name: String) -> String? {
+        cookieHeader.flatMap { Cookies.value(named: name, in: $0) }
+    }
+
+    /// Three cookies' values in one scan of the header.
+    package func cookies(_ first: String, _ second: String, _ third: String) -> (String?, String?, String?) {
+        cookieHeader.map { Cookies.values(named: first, second, third, in: $0) } ?? (nil, nil, nil)
+    }
+
+    /// The request body's bytes (empty for a GET).
+    public var body: [UInt8]
+    /// The client's IP address, when known.
+    public var remoteAddress: String?
+
+    /// A request for in-process use (tests, internal dispatch). `path` may include `?query`;
+    /// malformed escapes are kept literally here (the server answers them with `400` instead).
+    public init(
+        method: HTTPMethod = .get, path: String, query: QueryItems? = nil, headers: HTTPHeaders = [],
+        body: [UInt8] = []
+    ) {
+        var target = RequestTarget.parse(path, strict: false)
+            ?? RequestTarget(raw: nil, path: path, rawQuery: nil, segments: [], query: QueryItems())
+        if let query {
+            target = RequestTarget(raw: nil, path: target.path, rawQuery: query.encoded, segments: target.segments, query: query)
+        }
+        self.init(method: method, target: target, headers: headers, body: body, remoteAddress: nil)
+    }
+
+    init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {
+        self.method = method
+        self.path = target.path
+        self.pathSegments = target.segments
+        self.query = target.query
+        self.rawQuery = target.rawQuery
+        self.targetKey = target.raw
+        self.headers = headers
+        self.cookieHeader = headers["Cookie"]
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Decodes the body as a form according to its `Content-Type`.
+    public func form() throws(FormDecodingError) -> FormData {
+        try FormData.decode(contentType: headers["Content-Type"], body: body)
+    }
+}

@@ -1,0 +1,206 @@
+import CMicroHTTPD
+public import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server over libmicrohttpd that answers every request with an async handler.
+///
+/// Static files under ``ServerConfiguration/staticPrefix`` are answered before the handler
+/// runs. While a handler awaits, its connection is suspended, so no server thread ever
+/// waits on Swift work.
+/// ```swift
+/// let server = HTTPServer(configuration: ServerConfiguration(port: 0)) { request in
+///     .html("<h1>Hello \(request.path)</h1>")
+/// }
+/// try server.start()
+/// print(server.port)
+/// await server.stop()
+/// ```
+public final class HTTPServer: Sendable {
+    /// The address, limits and static-file settings the server was made with.
+    public let configuration: ServerConfiguration
+    let logger: Logger
+    let accessLog: AccessLog
+    let handler: HTTPHandler
+    let staticFiles: StaticFiles?
+
+    enum Phase: Sendable {
+        case idle, running, stopping, stopped
+    }
+
+    struct State {
+        var phase: Phase = .idle
+        var daemon: MHDHandle?
+        var port = 0
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    let state = Locked(State())
+    /// Requests between their request line and their completion callback.
+    let inFlight = Atomic<Int>(0)
+    /// The connections suspended while their handler awaits, and whether the daemon is being
+    /// torn down (no handler may resume a connection then).
+    let resumeGate = Locked(ResumeState())
+    /// `true` from the start of ``stop()``: responses then close their connection, so
+    /// keep-alive clients stop sending new requests and the server drains.
+    let draining = Atomic<Bool>(false)
+
+    struct ResumeState {
+        var stopped = false
+        var suspended: [ObjectIdentifier: MHDHandle] = [:]
+    }
+
+    /// Creates a server; nothing listens until ``start()``.
+    /// - Parameters:
+    ///   - configuration: the address, threads, limits and static files.
+    ///   - logger: receives start, stop and error messages.
+    ///   - accessLogger: receives one `.info` line per request.
+    ///   - handler: answers each request (usually ``Application/handler``).
+    public init(
+        configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
+        accessLogger: Logger = Logger(label: "webrouter.access"), handler: @escaping HTTPHandler
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        self.accessLog = AccessLog(logger: accessLogger, enabled: configuration.logsRequests)
+        self.handler = handler
+        if let directory = configuration.publicDirectory {
+            staticFiles = StaticFiles(
+                directory: directory, prefix: configuration.staticPrefix,
+                cacheControl: configuration.staticCacheControl)
+            if staticFiles == nil {
+                logger.warning("public directory \(directory) does not exist; no static files are served")
+            }
+        } else {
+            staticFiles = nil
+        }
+    }
+
+    /// The bound port (the OS's pick when configured with `0`); `0` before ``start()``.
+    public var port: Int {
+        state.withLock { $0.port }
+    }
+
+    /// Whether the server is accepting connections.
+    public var isRunning: Bool {
+        state.withLock { $0.phase == .running }
+    }
+
+    /// Binds and starts serving. Throws ``HTTPServerError/portInUse(host:port:)`` when the
+    /// port is taken.
+    public func start() throws(HTTPServerError) {
+        try state.withLock { state throws(HTTPServerError) in
+            guard state.phase == .idle else {
+                throw .startFailed("a server can be started once (it is \(state.phase))")
+            }
+            let listenFD = try ListenSocket.open(
+                host: configuration.host, port: configuration.port, backlog: 1024)
+            let retained = Unmanaged.passRetained(self)
+            var settings = webrouter_daemon_settings()
+            settings.flags =
+                MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+                | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            settings.listen_fd = listenFD
+            settings.thread_pool_size = UInt32(clamping: max(configuration.threadCount, 1) > 1 ? configuration.threadCount : 0)
+            settings.connection_limit = UInt32(clamping: max(configuration.connectionLimit, 1))
+            settings.connection_timeout = UInt32(clamping: max(configuration.connectionTimeout, 1))
+            settings.connection_memory_limit = max(configuration.connectionMemoryLimit, 16 * 1024)
+            // Strict HTTP/1.1 (RFC 9112): no Host, spaces in the target or before a header's
+            // colon answer 400 (see HeaderValidation for what is checked on our side).
+            settings.strict_for_client = 1
+            settings.access_handler = mhdAccessHandler
+            settings.completed = mhdRequestCompleted
+            settings.uri_log = mhdURILog
+            settings.cls = retained.toOpaque()
+            guard let daemon = webrouter_start_configured_daemon(&settings) else {
+                retained.release()
+                close(listenFD)
+                throw .startFailed("libmicrohttpd refused to start on \(configuration.host):\(configuration.port)")
+            }
+            state.daemon = MHDHandle(pointer: daemon)
+            state.port = Int(webrouter_daemon_bind_port(daemon))
+            state.phase = .running
+        }
+        logger.info("listening on http://\(configuration.host):\(port)")
+    }
+
+    /// Stops accepting connections, lets in-flight requests finish (at most
+    /// ``ServerConfiguration/shutdownGracePeriod``), then closes everything. Idempotent.
+    public func stop() async {
+        let daemon: MHDHandle? = state.withLock { state in
+            guard state.phase == .running, let daemon = state.daemon else {
+                if state.phase == .idle { state.phase = .stopped }
+                return nil
+            }
+            state.phase = .stopping
+            return daemon
+        }
+        guard let daemon else { return }
+        draining.store(true, ordering: .sequentiallyConsistent)
+        let listenFD = MHD_quiesce_daemon(daemon.pointer)
+        await waitForInFlightRequests()
+        // libmicrohttpd refuses to stop with suspended connections: wake those whose handler
+        // is still running after the grace period; their late responses are dropped.
+        resumeGate.withLock { gate in
+            gate.stopped = true
+            for connection in gate.suspended.values { MHD_resume_connection(connection.pointer) }
+            gate.suspended = [:]
+        }
+        MHD_stop_daemon(daemon.pointer)
+        if listenFD >= 0 { close(listenFD) }
+        Unmanaged.passUnretained(self).release()
+        state.withLock { state in
+            state.phase = .stopped
+            state.daemon = nil
+        }
+        logger.info("stopped")
+    }
+
+    /// Starts if needed, serves until SIGINT or SIGTERM, then stops gracefully.
+    public func runUntilSignalled() async throws {
+        // Handlers first: a signal sent as soon as the server says it listens is not lost.
+        SignalHandling.install()
+        if state.withLock({ $0.phase == .idle }) {
+            try start()
+        }
+        let signal = await SignalHandling.waitForTermination()
+        logger.info("received signal \(signal), shutting down")
+        await stop()
+    }
+
+    /// Returns when no request is in flight or the grace period has passed.
+    private func waitForInFlightRequests() async {
+        let grace = configuration.shutdownGracePeriod
+        let timeout = Task { [self] in
+            if (try? await Task.sleep(for: grace)) != nil {
+                releaseDrainWaiters()
+            }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let drained = state.withLock { state in
+                if inFlight.load(ordering: .sequentiallyConsistent) == 0 { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if drained { continuation.resume() }
+        }
+        timeout.cancel()
+    }
+
+    func releaseDrainWaiters() {
+        let waiters = state.withLock { state in
+            let waiters = state.drainWaiters
+            state.drainWaiters = []
+            return waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The number of requests between request line and completion (for tests).
+    var inFlightRequestCount: Int {
+        inFlight.load(ordering: .sequentiallyConsistent)
+    }
+}

@@ -1,0 +1,120 @@
+/// Writes a URL's bytes straight into the memory of the `String` being made, sized up front
+/// from an upper bound: one allocation, and no per-piece `String.append` (which checks
+/// uniqueness, capacity and ASCII-ness each time).
+///
+/// ```swift
+/// let url = URLWriter.make(upperBound: URLWriter.segmentBound("a b") + 8) { url in
+///     url.write("/feed/")
+///     url.writeSegment("a b")       // "a%20b"
+/// }
+/// // "/feed/a%20b"
+/// ```
+/// The encodings are ``PathSegmentEncoding``'s: path segments keep its safe set and encode
+/// a leading `~`; query names and values keep the unreserved characters and `/`.
+package struct URLWriter {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    package private(set) var count = 0
+
+    /// Makes a string of at most `upperBound` bytes from what `body` writes.
+    package static func make(upperBound: Int, _ body: (inout URLWriter) -> Void) -> String {
+        String(unsafeUninitializedCapacity: max(upperBound, 1)) { buffer in
+            var writer = URLWriter(base: buffer.baseAddress!, capacity: buffer.count)
+            body(&writer)
+            return writer.count
+        }
+    }
+
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// The most bytes a percent-encoded `text` can take.
+    package static func segmentBound(_ text: String) -> Int { 3 * text.utf8.count }
+
+    package mutating func write(_ byte: UInt8) {
+        precondition(count < capacity, "URLWriter: upper bound too small")
+        base[count] = byte
+        count += 1
+    }
+
+    /// Copies `text` as it is (a step name, or a URL printed before).
+    package mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + bytes.count <= capacity, "URLWriter: upper bound too small")
+            guard let source = bytes.baseAddress else { return }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+    }
+
+    /// Copies the first `length` bytes of `text`.
+    package mutating func write(prefix length: Int, of text: String) {
+        guard length > 0 else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(length <= bytes.count && count + length <= capacity, "URLWriter: upper bound too small")
+            (base + count).update(from: bytes.baseAddress!, count: length)
+            count += length
+        }
+    }
+
+    /// Writes a path segment, percent-encoded.
+    package mutating func writeSegment(_ segment: String) {
+        writeEncoded(segment, keeping: PathSegmentEncoding.keepsInSegment)
+    }
+
+    /// Writes a query name or value, percent-encoded.
+    package mutating func writeQueryValue(_ value: String) {
+        writeEncoded(value, keeping: PathSegmentEncoding.keepsInQuery)
+    }
+
+    /// Writes `separator` (`?` or `&`) then `name=value`, both encoded as query values: every
+    /// query string the route table, the routers and the breadcrumbs print goes through here.
+    package mutating func writeQueryPair(_ name: String, _ value: String, after separator: UInt8) {
+        write(separator)
+        writeQueryValue(name)
+        write(UInt8(ascii: "="))
+        writeQueryValue(value)
+    }
+
+    /// The most bytes ``writeQueryPair(_:_:after:)`` takes.
+    package static func queryPairBound(_ name: String, _ value: String) -> Int {
+        2 + segmentBound(name) + segmentBound(value)
+    }
+
+    /// `text` with `%XX` for every byte `keeps(byte, offset)` refuses, as a string of its own
+    /// (`text` itself when nothing needs encoding): for the few URLs not printed piece by piece.
+    package static func encode(_ text: String, keeping keeps: (UInt8, Int) -> Bool) -> String {
+        var offset = 0
+        for byte in text.utf8 {
+            guard keeps(byte, offset) else {
+                return make(upperBound: segmentBound(text)) { $0.writeEncoded(text, keeping: keeps) }
+            }
+            offset += 1
+        }
+        return text
+    }
+
+    /// Writes `text`, with `%XX` for every byte `keeps(byte, offset)` refuses: the one
+    /// percent-encoder.
+    package mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")
+            for (offset, byte) in bytes.enumerated() {
+                if keeps(byte, offset) {
+                    base[count] = byte
+                    count += 1
+                } else {
+                    base[count] = 0x25
+                    base[count + 1] = PercentDecoding.hexDigits[Int(byte >> 4)]
+                    base[count + 2] = PercentDecoding.hexDigits[Int(byte & 0x0F)]
+                    count += 3
+                }
+            }
+        }
+    }
+}
