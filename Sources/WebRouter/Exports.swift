@@ -17,3 +17,4 @@
 @_exported public import struct WebRouterHTTP.QueryItems
 @_exported public import struct WebRouterHTTP.ServerConfiguration
 @_exported public import enum WebRouterHTTP.HTTPServerError
+@_exported public import struct WebRouterHTTP.HTTPError

@@ -1,4 +1,4 @@
-package import Logging
+import Logging
 public import Testing
 public import WebRouter
 import WebRouterHTML
@@ -35,7 +35,8 @@ import WebRouterHTTP
 public final class TestClient {
     /// Where requests go.
     public enum Mode: Sendable, CaseIterable {
-        /// Straight to `Application.respond(to:)`: fast, no socket.
+        /// The server's request pipeline without the socket: everything the live server does
+        /// (static files, header checks, body limit, compression, framing), fast.
         case inProcess
         /// Over HTTP to the real server on 127.0.0.1 and a port the OS picks.
         case live
@@ -56,6 +57,8 @@ public final class TestClient {
     /// The page the client is on: the last one a move landed on.
     public internal(set) var page: TestPage?
     let server: HTTPServer?
+    /// The server's pipeline without the socket, in `.inProcess` mode.
+    let transport: InProcessTransport?
     /// How `.browser` mode runs Chromium.
     public let browserOptions: BrowserOptions
     let browser = BrowserHandle()
@@ -69,18 +72,21 @@ public final class TestClient {
         self.app = app
         self.mode = mode
         self.browserOptions = browser
+        // One configuration for every mode: in process is the same pipeline, without the socket.
+        var configuration = ServerConfiguration(port: 0)
+        configuration.threadCount = 2
+        configuration.publicDirectory = publicDirectory
         switch mode {
         case .inProcess:
             server = nil
+            transport = InProcessTransport(app: app, configuration: configuration)
         case .live, .browser:
-            var configuration = ServerConfiguration(port: 0)
-            configuration.threadCount = 2
-            configuration.publicDirectory = publicDirectory
             var quiet = Logger(label: "webrouter.testing")
             quiet.logLevel = .error
-            let server = HTTPServer(configuration: configuration, logger: quiet, accessLogger: quiet, handler: app.handler)
+            let server = HTTPServer(configuration: configuration, logger: quiet, accessLogger: quiet, responder: app)
             try server.start()
             self.server = server
+            transport = nil
         }
     }
 
@@ -246,10 +252,12 @@ public final class TestClient {
         if let cookie = cookies.header { allHeaders.add(name: "Cookie", value: cookie) }
         switch mode {
         case .inProcess:
-            let request = HTTPRequest(method: method, path: url, headers: allHeaders, body: body)
-            var response = await app.respond(to: request)
-            if method == .head { response.body = [] }
-            return response
+            guard let transport else { throw LoopbackError(description: "the in-process transport is missing") }
+            // The header block the live transport writes, in its order.
+            var wire: HTTPHeaders = [("Connection", "close")]
+            for header in allHeaders { wire.add(name: header.name, value: header.value) }
+            if !body.isEmpty || method == .post { wire.add(name: "Content-Length", value: String(body.count)) }
+            return await transport.exchange(method: method, target: url, headers: wire, body: body)
         case .live, .browser:   // .browser: the kit's own requests, never the browser's
             guard let port = server?.port else { throw LoopbackError(description: "the live server is not running") }
             var raw = "\(method.rawValue) \(url) HTTP/1.1\r\nConnection: close\r\n"

@@ -1,5 +1,5 @@
 import Foundation
-import WebRouter
+@_spi(BareServer) import WebRouter
 
 // WebRouter's own HTTP server (libmicrohttpd, the Swift request path, an async handler run
 // with `Task.immediate`) answering every request with the bytes of one file, as text/html:
@@ -19,5 +19,5 @@ let page = HTTPResponse.html([UInt8](data))
 var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
 configuration.logsRequests = false
 if arguments.count == 4, let threads = Int(arguments[3]) { configuration.threadCount = threads }
-let server = HTTPServer(configuration: configuration) { _ in page }
+let server = BareHTTPServer(configuration: configuration) { _ in page }
 try await server.runUntilSignalled()

@@ -8,13 +8,13 @@ extension Application {
         do {
             form = try request.form()
         } catch {
-            return errorPage(HTTPError(.badRequest, "The form could not be read."), request: request)
+            return errorPage(HTTPError(.badRequest, "The form could not be read."))
         }
         // The token must match the browser's own CSRF cookie, which must already exist.
         guard !context.issuesBrowserID,
               csrf.isValid(token: form[ActionForm.csrfField], browserID: context.browserID, now: context.now) else {
             configuration.logger.notice("rejected a POST to \(request.path) without a valid CSRF token")
-            return errorPage(HTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again."), request: request)
+            return errorPage(HTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again."))
         }
         let position = path.state.depth - 1
         let node = table.nodes[path.state.steps[position].node]
@@ -23,10 +23,10 @@ extension Application {
             result = try await perform(node.content, name: form[ActionForm.actionField] ?? "", form: form,
                                        path: path, position: position, context: context)
         } catch let error as HTTPError {
-            return errorPage(error, request: request)
+            return errorPage(error)
         } catch {
             configuration.logger.error("action of \(node.screenName) failed at \(request.path): \(error)")
-            return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), request: request)
+            return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."))
         }
         switch result.kind {
         case .move(let location):

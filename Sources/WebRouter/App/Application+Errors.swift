@@ -1,8 +1,10 @@
 import WebRouterHTML
 import WebRouterHTTP
 extension Application {
-    /// A readable error page in the app's chrome, with a link home.
-    func errorPage(_ error: HTTPError, request: HTTPRequest, link: (label: String, href: String)? = nil) -> HTTPResponse {
+    /// The one error page renderer: a readable page in the app's chrome, with a link home (or
+    /// `link`), and `Allow` when the error names the methods the resource answers. Headers
+    /// common to pages come later, from ``withPageHeaders(_:request:headers:)``.
+    func errorPage(_ error: HTTPError, link: (label: String, href: String)? = nil) -> HTTPResponse {
         let target = link ?? ("Go to the start page", "/")
         let content = AnyHTML(ErrorFragment(status: error.status, message: error.message, linkLabel: target.label, linkHref: target.href))
         let page = PageModel(
@@ -10,25 +12,23 @@ extension Application {
             base: LayerModel(screenName: "Error", breadcrumb: [], content: content, classes: ["error-page"]),
             layout: configuration.layout)
         var response = HTTPResponse.html(PageRenderer.render(page), status: error.status)
-        SecurityHeaders.apply(to: &response.headers)
+        error.allowedMethods?.apply(to: &response.headers)
         return response
     }
 
     /// The storyboard map of the tree; its policy alone lets it frame the app's own pages
-    /// (the cards' miniatures).
+    /// (the cards' miniatures: see ``withPageHeaders(_:request:headers:)``).
     func storyboardPage() -> HTTPResponse {
         let page = PageModel(
             title: "Storyboard", appName: configuration.appName, screenName: "Storyboard",
             base: LayerModel(screenName: "Storyboard", breadcrumb: [], content: AnyHTML(StoryboardMap(table: table)),
                              classes: ["storyboard-page"]),
             layout: configuration.layout)
-        var response = HTTPResponse.html(PageRenderer.render(page, capacity: 65_536))
-        SecurityHeaders.applyForStoryboard(to: &response.headers)
-        return response
+        return HTTPResponse.html(PageRenderer.render(page, capacity: 65_536))
     }
 
     /// The 404 page for a URL that does not parse, linking to its longest valid prefix.
-    func notFoundPage(_ error: RouteParseError, request: HTTPRequest) -> HTTPResponse {
+    func notFoundPage(_ error: RouteParseError) -> HTTPResponse {
         let message: String
         switch error.reason {
         case .unknownStep(let step): message = "There is no page “\(step)” here."
@@ -36,12 +36,11 @@ extension Application {
         case .badContext(let step, let type): message = "The value after “\(step)” is not a valid \(type)."
         }
         guard let prefix = error.validPrefix else {
-            return errorPage(HTTPError(.notFound, message), request: request)
+            return errorPage(HTTPError(.notFound, message))
         }
         let href = table.print(prefix)
         let node = table.nodes[prefix.steps[prefix.depth - 1].node]
-        return errorPage(HTTPError(.notFound, message), request: request,
-                         link: ("Go to \(node.content.title) (\(href))", href))
+        return errorPage(HTTPError(.notFound, message), link: ("Go to \(node.content.title) (\(href))", href))
     }
 }
 

@@ -26,15 +26,9 @@ extension Application {
         return encoder
     }
 
-    /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`). A page
-    /// without `Vary` gets `Vary: Accept, Accept-Encoding` at once: HTML is compressible, so
-    /// the compression step would add `Accept-Encoding` next (finding it, it leaves the field
-    /// as it is, and the field is a constant rather than a string joined on every page).
+    /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`): negotiation's
+    /// part of the field; the compression step adds `Accept-Encoding` for what it may compress.
     static func addVaryAccept(to headers: inout HTTPHeaders) {
-        if headers.contains("Vary") {
-            headers.addVary("Accept")
-        } else {
-            headers.add(name: "Vary", value: "Accept, Accept-Encoding")
-        }
+        headers.addVary("Accept")
     }
 }

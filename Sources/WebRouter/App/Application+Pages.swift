@@ -20,10 +20,10 @@ extension Application {
                 fragmentBytes += content.count
                 if layer.end == path.state.depth { alert = rendered.alert }
             } catch let error as HTTPError {
-                return errorPage(error, request: context.request)
+                return errorPage(error)
             } catch {
                 configuration.logger.error("screen \(layer.screenName) failed at \(context.request.path): \(error)")
-                return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), request: context.request)
+                return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."))
             }
             layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb,
                                      content: AnyHTML(rendered: content), classes: layer.classes))
@@ -32,7 +32,7 @@ extension Application {
         let brokenLinks = context.brokenLinks
         if !brokenLinks.isEmpty {
             for problem in brokenLinks { configuration.logger.error("\(problem)") }
-            return errorPage(HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")), request: context.request)
+            return errorPage(HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")))
         }
         let top = resolution.top
         if case .invalid(let canonical) = alert {

@@ -45,7 +45,7 @@ public final class Application: Sendable {
         try self.init(table: RouteTable(window), configuration: configuration)
     }
 
-    init(table: RouteTable, configuration: ApplicationConfiguration) {
+    package init(table: RouteTable, configuration: ApplicationConfiguration) {
         self.table = table
         self.configuration = configuration
         self.sessions = SessionCookieCodec(
@@ -60,18 +60,13 @@ public final class Application: Sendable {
     /// The root of the tree, for typed deep links: `app.root().tab(Feed.self)?.move(\.match, 12).url`.
     public func root() -> RootPath { RootPath(table: table) }
 
-    /// The handler to give an ``HTTPServer``, or to call directly in tests.
-    public var handler: HTTPHandler {
-        { [self] request in await respond(to: request) }
-    }
-
     /// Starts an HTTP server for the application, logs the address it listens on (the
     /// port the OS picked for port 0), and serves until SIGINT or SIGTERM, then stops
     /// gracefully.
     public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
         for problem in missingLayoutFiles(server) { logger.warning("\(problem)") }
         // The server logs the address itself once it listens, after the signal handlers are in place.
-        try await HTTPServer(configuration: server, logger: logger, handler: handler).runUntilSignalled()
+        try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
     }
 
     /// A sentence for each `/static/` URL the layout links that `server` would answer `404`:
@@ -96,89 +91,82 @@ public final class Application: Sendable {
 
     // MARK: - Requests
 
-    /// Answers one request.
+    /// Answers one well-formed request: steps 3 to 8 of the request pipeline (see
+    /// <doc:Architecture>), which the server runs after its protocol checks and static files,
+    /// and before compression.
     ///
     /// Method semantics are per resource (RFC 9110 §9): a screen with actions answers
     /// `GET, HEAD, POST`, any other page `GET, HEAD`; `OPTIONS` is `204` with that `Allow`,
-    /// another recognised method `405` with it, and a method the server does not know `501`.
-    /// A state spelled another way than its printed URL (`/feed/`, `/feed//match/12`) is
-    /// `308 Permanent Redirect` to the printed one, which keeps the method and the body.
+    /// another recognised method `405` with it. A state spelled another way than its printed
+    /// URL (`/feed/`, `/feed//match/12`) is `308 Permanent Redirect` to the printed one, which
+    /// keeps the method and the body.
     ///
     /// A page or error page is answered as HTML, or as its ``PageState`` in JSON when the
     /// request's `Accept` prefers `application/json` (see <doc:PageStateJSON>); both carry
     /// `Vary: Accept`. Redirects are the same for both and stay redirects.
+    ///
+    /// The test kit and the server call the whole pipeline; call this directly only to
+    /// measure the app's part alone.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard request.method.isRecognised else {
-            return negotiated(errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request), for: request)
-        }
-        if request.path.hasPrefix(ChromeAssets.prefix) {
-            return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
-        }
-        if let map = configuration.storyboardPath, request.path == map {
-            if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }
-            return storyboardPage()
-        }
-        return negotiated(await respondWithPage(to: request), for: request)
+        // 4. Session and CSRF: the request's cookies, read once.
+        let context = makeContext(for: request)
+        // 5. – 7. Routing, the method check, the page or action.
+        let response = await answer(request, context: context)
+        // 3. and 8. Negotiation, then the response's headers.
+        return finish(response, context)
     }
 
-    /// Answers a request for a state of the tree: a page, an action's redirect, or an error page.
-    private func respondWithPage(to request: HTTPRequest) async -> HTTPResponse {
-        let context = makeContext(for: request)
+    /// Steps 5 to 7: routing, the method check, the page or the action. Every return here
+    /// goes through ``finish(_:_:)``.
+    private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
+        if let map = configuration.storyboardPath, request.path == map {
+            return refusal(request, allowed: .readOnly) ?? storyboardPage()
+        }
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
-            if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }
-            return finish(.redirect(to: defaultURL(forCase: selectedCase(context)), status: .found), context)
+            return refusal(request, allowed: .readOnly)
+                ?? .redirect(to: defaultURL(forCase: selectedCase(context)), status: .found)
         }
         let parsed: ParsedPath
         switch route(request) {
         case .success(let path): parsed = path
         case .failure(let error):
             if let canonical = canonicalURLSkippingEmptySegments(request) {
-                return finish(.redirect(to: canonical, status: .permanentRedirect), context)
+                return .redirect(to: canonical, status: .permanentRedirect)
             }
-            return finish(notFoundPage(error, request: request), context)
+            return notFoundPage(error)
         }
         if let canonicalPath = parsed.canonicalPath {
             let target = canonicalPath + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
-            return finish(.redirect(to: target, status: .permanentRedirect), context)
+            return .redirect(to: target, status: .permanentRedirect)
         }
-        let allowed: AllowedMethods = hasActions(parsed) ? .readAndPost : .readOnly
-        if let refusal = methodRefusal(request, allowed: allowed) { return finish(refusal, context) }
+        if let refusal = refusal(request, allowed: hasActions(parsed) ? .readAndPost : .readOnly) { return refusal }
         if parsed.hasInvalidQuery && request.method != .post {
             // A query value that does not decode: the canonical URL leaves it out.
-            return finish(.redirect(to: table.print(parsed.state), status: .permanentRedirect), context)
+            return .redirect(to: table.print(parsed.state), status: .permanentRedirect)
         }
         let caseIndex = table.caseIndex(of: parsed.state)
         let allowedCase = selectedCase(context)
         if caseIndex != allowedCase && !table.window.alwaysAvailable.contains(caseIndex) {
             let wanted = request.path + (request.rawQuery.map { "?" + $0 } ?? "")
             let target = defaultURL(forCase: allowedCase) + "?next=" + PathSegmentEncoding.encodeQueryValue(wanted)
-            return finish(.redirect(to: target, status: request.method == .post ? .seeOther : .found), context)
+            return .redirect(to: target, status: request.method == .post ? .seeOther : .found)
         }
         if request.method == .post {
-            return finish(await performAction(parsed, context: context), context)
+            return await performAction(parsed, context: context)
         }
-        return finish(await renderPage(parsed, context: context, status: .ok), context)
+        return await renderPage(parsed, context: context, status: .ok)
     }
 
-    /// The answer when `request`'s method is not one `allowed` answers: `204` to `OPTIONS`,
-    /// `405` to a recognised method (both with `Allow`); `nil` when the method is allowed.
-    func methodRefusal(_ request: HTTPRequest, allowed: AllowedMethods) -> HTTPResponse? {
-        switch allowed.verdict(for: request.method) {
-        case .allowed:
-            return nil
-        case .options:
-            var response = allowed.optionsResponse()
-            SecurityHeaders.apply(to: &response.headers)
-            return response
-        case .notAllowed:
-            let message = allowed == .readOnly
-                ? "This page can only be read: it answers \(allowed.headerValue)."
-                : "This page answers \(allowed.headerValue)."
-            var response = errorPage(HTTPError(.methodNotAllowed, message), request: request)
-            allowed.apply(to: &response.headers)
-            return response
-        case .notImplemented:
-            return errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request)
+    /// Step 6, the method check: `nil` when `allowed` answers the request's method, else the
+    /// `204` to `OPTIONS` or the `405` page (both with `Allow`).
+    func refusal(_ request: HTTPRequest, allowed: AllowedMethods) -> HTTPResponse? {
+        let message = allowed == .readOnly
+            ? "This page can only be read: it answers \(allowed.headerValue)."
+            : "This page answers \(allowed.headerValue)."
+        switch allowed.refusal(for: request.method, notAllowed: message) {
+        case nil: return nil
+        case .success(let options): return options
+        case .failure(let error): return errorPage(error)
         }
     }
 
@@ -244,7 +232,7 @@ public final class Application: Sendable {
     }
 
     func makeContext(for request: HTTPRequest) -> RequestContext {
-        let now = Int(Date().timeIntervalSince1970)
+        let now = configuration.clock()
         let (sessionCookie, cookieID, tabMemoryCookie) = request.cookies(
             sessions.cookieName, csrf.cookieName, TabMemory.cookieName)
         let session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
@@ -255,12 +243,14 @@ public final class Application: Sendable {
                               csrfToken: .signed(csrf), origins: origins)
     }
 
-    /// Adds the cookies the request changed and the security headers.
+    /// Steps 3 and 8 for every answer of ``respond(to:)``: ``withPageHeaders(_:request:headers:)``,
+    /// then the cookies the request changed (the one place they are set).
     /// Takes the response by value (`consuming`): the caller's temporary is the only copy,
     /// so adding the headers grows its list in place instead of copying it.
     func finish(_ response: consuming HTTPResponse, _ context: RequestContext) -> HTTPResponse {
-        SecurityHeaders.apply(to: &response.headers)
-        let secure = isSecure(context.request)
+        let request = context.request
+        response = withPageHeaders(response, request: request, headers: request.headers)
+        let secure = isSecure(request)
         if context.issuesBrowserID {
             let csrf = secure ? secureCSRF : self.csrf
             response.headers.add(name: "Set-Cookie", value: csrf.setCookieHeader(browserID: context.browserID))

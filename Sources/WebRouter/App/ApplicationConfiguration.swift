@@ -1,4 +1,5 @@
 public import Logging
+import Foundation
 import WebRouterHTML
 
 /// How an ``Application`` presents itself and signs its cookies.
@@ -41,6 +42,9 @@ public struct ApplicationConfiguration: Sendable {
     public var storyboardPath: String?
     /// Told of every screen view and every move.
     public var observers: [any RouteObserver] = []
+    /// The time in Unix seconds, read once per request (session expiry, CSRF tokens' issue
+    /// time). The wall clock; the package's tests fix it to compare two runs byte for byte.
+    package var clock: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
 
     /// A configuration with a random secret (sessions end when the process does), the default layout, two-week sessions and the storyboard map at `/_map`, unless told otherwise.
     public init(

@@ -42,12 +42,12 @@ enum ChromeAssets {
     /// The answer to a request under ``prefix``: the asset (`200`, compressed when the
     /// client accepts it, or `304` when its copy is current), `404` for any other name (an
     /// old hash included); other methods as for any static file.
-    static func response(for path: String, method: HTTPMethod, headers: HTTPHeaders) -> HTTPResponse {
+    static func response(for path: String, method: HTTPMethod, headers: HTTPHeaders) -> Result<HTTPResponse, HTTPError> {
         if let refusal = StaticAsset.methodRefusal(method) { return refusal }
         guard let asset = asset(at: path) else {
-            return ErrorPage.response(.notFound, detail: "No such asset of the page chrome.")
+            return .failure(HTTPError(.notFound, "No such asset of the page chrome."))
         }
-        return asset.file.response(method: method, headers: headers, cacheControl: cacheControl)
+        return .success(asset.file.response(method: method, headers: headers, cacheControl: cacheControl))
     }
 
     /// When this process first served the assets: their `Last-Modified` (the URL's hash is

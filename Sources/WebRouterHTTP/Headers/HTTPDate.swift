@@ -5,12 +5,12 @@
 /// HTTPDate.format(784_111_777)                          // "Sun, 06 Nov 1994 08:49:37 GMT"
 /// HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")       // 784111777
 /// ```
-enum HTTPDate {
+package enum HTTPDate {
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Formats seconds since 1970 (UTC).
-    static func format(_ seconds: Int) -> String {
+    package static func format(_ seconds: Int) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)

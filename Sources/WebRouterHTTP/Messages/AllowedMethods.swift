@@ -43,6 +43,24 @@ package struct AllowedMethods: Sendable, Equatable {
         headers.set(name: "Allow", value: headerValue)
     }
 
+    /// What a request of `method` gets when it is not simply allowed: `nil` when it is, the
+    /// `204` for `OPTIONS`, or the error to render (`405` with these methods as `Allow`, with
+    /// `notAllowed` as its message, or `501` for a method the server does not know).
+    package func refusal(for method: HTTPMethod, notAllowed: @autoclosure () -> String) -> Result<HTTPResponse, HTTPError>? {
+        switch verdict(for: method) {
+        case .allowed:
+            return nil
+        case .options:
+            return .success(optionsResponse())
+        case .notAllowed:
+            var error = HTTPError(.methodNotAllowed, notAllowed())
+            error.allowedMethods = self
+            return .failure(error)
+        case .notImplemented:
+            return .failure(HTTPMethod.notImplementedError(method))
+        }
+    }
+
     /// The answer to `OPTIONS`: `204 No Content` with `Allow`.
     package func optionsResponse() -> HTTPResponse {
         var response = HTTPResponse(status: .noContent)

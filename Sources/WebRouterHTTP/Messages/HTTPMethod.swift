@@ -48,3 +48,10 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     public var description: String { rawValue }
 }
+
+extension HTTPMethod {
+    /// The `501` for a method this server does not know at all.
+    package static func notImplementedError(_ method: HTTPMethod) -> HTTPError {
+        HTTPError(.notImplemented, "This server does not implement the method \(method.rawValue).")
+    }
+}

@@ -1,4 +1,4 @@
-import Logging
+package import Logging
 
 /// Writes one line per answered request at `.info`: method, path, status, bytes, duration.
 ///
@@ -7,12 +7,12 @@ import Logging
 /// log.record(method: .get, path: "/feed", status: 200, bytes: 5120, since: start)
 /// // GET /feed 200 5120B 0.42ms
 /// ```
-struct AccessLog: Sendable {
+package struct AccessLog: Sendable {
     let logger: Logger
     /// False when the server does not log requests, or the logger drops `.info`.
     let isEnabled: Bool
 
-    init(logger: Logger, enabled: Bool = true) {
+    package init(logger: Logger, enabled: Bool = true) {
         self.logger = logger
         self.isEnabled = enabled && logger.logLevel <= .info
     }

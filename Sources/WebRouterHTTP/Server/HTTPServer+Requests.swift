@@ -1,49 +1,53 @@
 import CMicroHTTPD
 
-/// The request path on libmicrohttpd's threads: collect the body, answer static files and
-/// protocol errors directly, run the handler on a suspended connection, queue its response.
+/// The transport on libmicrohttpd's threads: collect the request, hand it to the
+/// ``RequestPipeline`` on a connection suspended while it awaits, queue the response.
+/// Every answer, refusals included, comes out of the pipeline; this file only reads and sends.
 extension HTTPServer {
     /// libmicrohttpd's access handler: called once with the headers, once per piece of the
-    /// body, once when the body is complete, and once more after a suspended handler resumed
+    /// body, once when the body is complete, and once more after a suspended pipeline resumed
     /// the connection. ``AccessPhase`` says which call this is; each phase has its function.
     func access(
-        connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?,
+        connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?,
         version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         switch context.phase {
         case .headers:
-            return acceptHeaders(connection: connection, context: context, method: method)
+            return acceptHeaders(connection: connection, context: context, method: method, version: version)
         case .body, .discarding:
             if uploadDataSize.pointee > 0 {
                 return receiveBody(context: context, uploadData: uploadData, size: uploadDataSize)
             }
-            if context.phase == .discarding {
-                return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
-            }
-            return startHandling(connection: connection, context: context, method: method, version: version)
+            return startPipeline(connection: connection, context: context, method: method, version: version)
         case .handling:
-            // The call after the handler's task resumed the connection (or a spurious one).
+            // The call after the pipeline's task resumed the connection (or a spurious one);
+            // a body still arriving after an early answer is dropped.
+            uploadDataSize.pointee = 0
             guard let response = context.takeResponse() else { return .YES }
-            return queue(response, on: connection, context: context, method: method)
+            return queue(response, on: connection)
         }
     }
 
-    /// The first call: the headers are in. Only early rejects are queued here.
-    private func acceptHeaders(connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?) -> MHD_Result {
+    /// The first call: the headers are in. A declared body over the limit is answered at
+    /// once, without reading it.
+    private func acceptHeaders(
+        connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> MHD_Result {
         context.phase = .body
         if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
             let length = Int(String(cString: lengthText)) ?? -1
             if length > configuration.maxBodySize {
-                return queue(ErrorPage.response(.payloadTooLarge), on: connection, context: context, method: method)
+                context.phase = .discarding
+                return startPipeline(connection: connection, context: context, method: method, version: version)
             }
             if length > 0 { context.body.reserveCapacity(length) }
         }
         return .YES
     }
 
-    /// A piece of the body: kept while under the limit, then discarded (answered 413 once
-    /// the body is complete).
-    private func receiveBody(context: ConnectionState, uploadData: UnsafePointer<CChar>?, size pointer: UnsafeMutablePointer<Int>) -> MHD_Result {
+    /// A piece of the body: kept while under the limit, then discarded (the pipeline answers
+    /// `413` once the body is complete).
+    private func receiveBody(context: RequestState, uploadData: UnsafePointer<CChar>?, size pointer: UnsafeMutablePointer<Int>) -> MHD_Result {
         let size = pointer.pointee
         pointer.pointee = 0
         if context.phase == .body, context.body.count + size <= configuration.maxBodySize, let uploadData {
@@ -61,17 +65,11 @@ extension HTTPServer {
         return context.discardedBytes > 4 * max(configuration.maxBodySize, 1 << 16) ? .NO : .YES
     }
 
-    /// The body is complete: validate the request, answer a static file, or run the handler
-    /// (queued right here when it finishes without suspending).
-    private func startHandling(
-        connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    /// The request is read (or refused by its size): run the pipeline, queued right here when
+    /// it finishes without suspending.
+    private func startPipeline(
+        connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
     ) -> MHD_Result {
-        let methodValue = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET")
-        guard let target = RequestTarget.parse(context.target, strict: true) else {
-            return queue(
-                ErrorPage.response(.badRequest, detail: "The address is not correctly encoded."), on: connection,
-                context: context, method: method)
-        }
         var headers = HTTPHeaders()
         // Counted first (a null iterator only counts), so the list is allocated once: a
         // browser's dozen headers otherwise grew it four or five times.
@@ -79,27 +77,22 @@ extension HTTPServer {
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, pointer)
         }
-        // libmicrohttpd (strict) refuses what it can see by itself; these need the whole list.
-        if let problem = HeaderValidation.problem(in: headers, isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false) {
-            return queue(ErrorPage.response(.badRequest, detail: problem), on: connection, context: context, method: method)
-        }
-        if let staticFiles, staticFiles.handles(path: target.path) {
-            let response = staticFiles.response(method: methodValue, path: target.path, headers: headers)
-            return queue(response, on: connection, context: context, method: method)
-        }
-        let remoteAddress = webrouter_connection_client_address(connection).flatMap(ListenSocket.numericHost)
-        let request = HTTPRequest(
-            method: methodValue, target: target, headers: headers, body: context.body, remoteAddress: remoteAddress)
+        let incoming = IncomingRequest(
+            method: method.map { String(cString: $0) } ?? "GET", target: context.target,
+            isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false, headers: headers, body: context.body,
+            bodyTooLarge: context.phase == .discarding,
+            remoteAddress: webrouter_connection_client_address(connection).flatMap(ListenSocket.numericHost),
+            start: context.start)
         context.body = []
         context.phase = .handling
         let handle = MHDHandle(pointer: connection)
-        let handler = self.handler
-        // The handler starts on this thread and usually finishes without suspending: its
+        let pipeline = self.pipeline
+        // The pipeline starts on this thread and usually finishes without suspending: its
         // response is then queued right here, with no thread hop and no suspend/resume.
-        // A handler that does suspend finishes elsewhere and resumes the connection.
+        // One that does suspend finishes elsewhere and resumes the connection.
         let id = ObjectIdentifier(context)
         Task.immediate { [self] in
-            let response = await handler(request)
+            let response = await pipeline.respond(to: incoming)
             if context.finish(with: response) { resume(handle, id: id) }
         }
         guard let response = context.suspendUnlessFinished({
@@ -110,7 +103,7 @@ extension HTTPServer {
         }) else {
             return .YES
         }
-        return queue(response, on: connection, context: context, method: method)
+        return queue(response, on: connection)
     }
 
     /// Wakes a suspended connection unless the daemon is already being torn down.
@@ -121,14 +114,9 @@ extension HTTPServer {
         }
     }
 
-    /// Hands a response to libmicrohttpd, sending straight from the body's bytes. Every
-    /// response passes here, so this is where it is compressed (``ResponseCompression``).
-    private func queue(
-        _ uncompressed: HTTPResponse, on connection: OpaquePointer, context: ConnectionState, method: UnsafePointer<CChar>?
-    ) -> MHD_Result {
-        let response = ResponseCompression.compressed(
-            uncompressed,
-            acceptEncoding: MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept-Encoding").map { String(cString: $0) })
+    /// Hands a response to libmicrohttpd, sending straight from the body's bytes; it frames
+    /// it (`Content-Length`, `Date`, `Connection`).
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let count = response.payload?.count ?? 0
         let mhdResponse: OpaquePointer?
         if let body = response.payload, count > 0 {
@@ -158,14 +146,6 @@ extension HTTPServer {
         if draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
-        let status = UInt32(clamping: response.status.code)
-        let result = MHD_queue_response(connection, status, mhdResponse)
-        if accessLog.isEnabled {
-            let path = context.target.firstIndex(of: "?").map { String(context.target[..<$0]) } ?? context.target
-            accessLog.record(
-                method: method.map { String(cString: $0) } ?? "-", path: path, status: response.status.code,
-                bytes: count, since: context.start)
-        }
-        return result
+        return MHD_queue_response(connection, UInt32(clamping: response.status.code), mhdResponse)
     }
 }

@@ -8,8 +8,9 @@ import Glibc
 
 /// An HTTP/1.1 server over libmicrohttpd that answers every request with an async handler.
 ///
-/// Static files under ``ServerConfiguration/staticPrefix`` are answered before the handler
-/// runs. While a handler awaits, its connection is suspended, so no server thread ever
+/// Every request goes through one ``RequestPipeline`` (protocol checks, static files under
+/// ``ServerConfiguration/staticPrefix``, the handler or application, compression, the access
+/// log). While the pipeline awaits, its connection is suspended, so no server thread ever
 /// waits on Swift work.
 /// ```swift
 /// let server = HTTPServer(configuration: ServerConfiguration(port: 0)) { request in
@@ -23,9 +24,8 @@ public final class HTTPServer: Sendable {
     /// The address, limits and static-file settings the server was made with.
     public let configuration: ServerConfiguration
     let logger: Logger
-    let accessLog: AccessLog
-    let handler: HTTPHandler
-    let staticFiles: StaticFiles?
+    /// What every request goes through.
+    let pipeline: RequestPipeline
 
     enum Phase: Sendable {
         case idle, running, stopping, stopped
@@ -53,29 +53,33 @@ public final class HTTPServer: Sendable {
         var suspended: [ObjectIdentifier: MHDHandle] = [:]
     }
 
-    /// Creates a server; nothing listens until ``start()``.
+    /// Creates a server answering with `handler`; nothing listens until ``start()``.
     /// - Parameters:
     ///   - configuration: the address, threads, limits and static files.
     ///   - logger: receives start, stop and error messages.
     ///   - accessLogger: receives one `.info` line per request.
-    ///   - handler: answers each request (usually ``Application/handler``).
-    public init(
+    ///   - handler: answers each request the server's own steps do not.
+    public convenience init(
         configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
         accessLogger: Logger = Logger(label: "webrouter.access"), handler: @escaping HTTPHandler
     ) {
+        self.init(
+            configuration: configuration, logger: logger, accessLogger: accessLogger,
+            responder: HandlerResponder(handler: handler))
+    }
+
+    /// Creates a server whose pipeline ends in `responder` (an application).
+    package init(
+        configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
+        accessLogger: Logger = Logger(label: "webrouter.access"), responder: any HTTPResponder
+    ) {
         self.configuration = configuration
         self.logger = logger
-        self.accessLog = AccessLog(logger: accessLogger, enabled: configuration.logsRequests)
-        self.handler = handler
-        if let directory = configuration.publicDirectory {
-            staticFiles = StaticFiles(
-                directory: directory, prefix: configuration.staticPrefix,
-                cacheControl: configuration.staticCacheControl)
-            if staticFiles == nil {
-                logger.warning("public directory \(directory) does not exist; no static files are served")
-            }
-        } else {
-            staticFiles = nil
+        self.pipeline = RequestPipeline(
+            responder: responder, configuration: configuration,
+            accessLog: AccessLog(logger: accessLogger, enabled: configuration.logsRequests))
+        if let directory = configuration.publicDirectory, pipeline.staticFiles == nil {
+            logger.warning("public directory \(directory) does not exist; no static files are served")
         }
     }
 

@@ -9,7 +9,7 @@ let mhdURILog: webrouter_uri_log_callback = { cls, uri, _ in
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     server.inFlight.add(1, ordering: .sequentiallyConsistent)
     let target = uri.map { String(cString: $0) } ?? ""
-    let context = ConnectionState(target: target, start: .now)
+    let context = RequestState(target: target, start: .now)
     return Unmanaged.passRetained(context).toOpaque()
 }
 
@@ -19,7 +19,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
         let raw = contextPointer.pointee
     else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let context = Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
+    let context = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
     return server.access(
         connection: connection, context: context, method: method, version: version, uploadData: uploadData,
         uploadDataSize: uploadDataSize)
@@ -29,7 +29,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
 let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, _ in
     guard let cls, let contextPointer, let raw = contextPointer.pointee else { return }
     contextPointer.pointee = nil
-    Unmanaged<ConnectionState>.fromOpaque(raw).release()
+    Unmanaged<RequestState>.fromOpaque(raw).release()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if server.inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
         server.releaseDrainWaiters()

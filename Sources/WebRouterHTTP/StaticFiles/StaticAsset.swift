@@ -94,23 +94,10 @@ package final class StaticAsset: Sendable {
         return response
     }
 
-    /// The answer for a method a static file does not take, `nil` for GET and HEAD:
-    /// `OPTIONS` is `204`, another known method `405`, both with `Allow: GET, HEAD`; an
-    /// unknown one `501`. The app's static files and the chrome's assets share it.
-    package static func methodRefusal(_ method: HTTPMethod) -> HTTPResponse? {
-        let allowed = AllowedMethods.readOnly
-        switch allowed.verdict(for: method) {
-        case .allowed:
-            return nil
-        case .options:
-            return allowed.optionsResponse()
-        case .notAllowed:
-            var response = ErrorPage.response(.methodNotAllowed, detail: "Static files answer GET and HEAD.")
-            allowed.apply(to: &response.headers)
-            return response
-        case .notImplemented:
-            return ErrorPage.response(.notImplemented, detail: "This server does not implement that method.")
-        }
+    /// What a request of `method` to a static file gets when it is not `GET` or `HEAD`:
+    /// `204` with `Allow` for `OPTIONS`, a `405` or `501` error to render; `nil` when allowed.
+    package static func methodRefusal(_ method: HTTPMethod) -> Result<HTTPResponse, HTTPError>? {
+        AllowedMethods.readOnly.refusal(for: method, notAllowed: "Static files answer GET and HEAD.")
     }
 
     /// `412` when `If-Match` or `If-Unmodified-Since` fails, `304` when `If-None-Match` or

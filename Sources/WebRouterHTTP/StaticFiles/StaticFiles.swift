@@ -57,12 +57,12 @@ package final class StaticFiles: Sendable {
 
     /// The response for a request under the prefix: `GET` and `HEAD` only (`OPTIONS` is
     /// `204`, another known method `405`, both with `Allow: GET, HEAD`; an unknown one `501`).
-    func response(method: HTTPMethod, path: String, headers: HTTPHeaders) -> HTTPResponse {
+    func response(method: HTTPMethod, path: String, headers: HTTPHeaders) -> Result<HTTPResponse, HTTPError> {
         if let refusal = StaticAsset.methodRefusal(method) { return refusal }
         guard let file = lookup(relative: path.dropFirst(prefix.count)) else {
-            return ErrorPage.response(.notFound)
+            return .failure(HTTPError(.notFound, "There is no file at this address."))
         }
-        return file.asset.response(method: method, headers: headers, cacheControl: cacheControl)
+        return .success(file.asset.response(method: method, headers: headers, cacheControl: cacheControl))
     }
 
     /// Resolves a raw relative path to a regular file inside the root, or `nil`.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import WebRouter
 @testable import WebRouterHTML
@@ -18,7 +19,10 @@ struct PageStateTests {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: "127.0.0.1")
         if let accept { headers.add(name: "Accept", value: accept) }
-        return await app.respond(to: HTTPRequest(method: method, path: path, headers: headers))
+        // The whole pipeline, as a client gets it (compression adds its part of `Vary`).
+        let pipeline = RequestPipeline(
+            responder: app, configuration: ServerConfiguration(), accessLog: AccessLog(logger: Logger(label: "test"), enabled: false))
+        return await pipeline.respond(to: IncomingRequest(method: method.rawValue, target: path, headers: headers))
     }
 
     func decode(_ body: [UInt8]) throws -> PageState {

@@ -93,7 +93,7 @@ struct HostileInputTests {
         configure(&configuration)
         var quiet = Logger(label: "hostile")
         quiet.logLevel = .critical
-        let server = HTTPServer(configuration: configuration, logger: quiet, accessLogger: quiet, handler: app.handler)
+        let server = HTTPServer(configuration: configuration, logger: quiet, accessLogger: quiet, responder: app)
         try server.start()
         return server
     }

@@ -15,7 +15,7 @@ enum HandoffPhase: UInt8 {
 /// case) or after (the connection was suspended and must be resumed).
 ///
 /// The hand-over is one atomic: the usual case costs an exchange and a load, with no lock and
-/// no allocation beyond the ``ConnectionState`` itself.
+/// no allocation beyond the ``RequestState`` itself.
 /// ```swift
 /// Task.immediate {
 ///     if context.finish(with: await handler(request)) { resume(connection) }
@@ -24,7 +24,7 @@ enum HandoffPhase: UInt8 {
 ///     queue(response)   // finished synchronously
 /// }
 /// ```
-extension ConnectionState {
+extension RequestState {
     /// Stores the response; `true` when the connection was suspended and needs resuming.
     func finish(with response: HTTPResponse) -> Bool {
         handoffResponse = response

@@ -1,5 +1,3 @@
-import WebRouterHTML
-import WebRouterHTTP
 /// An error a screen throws to answer with an HTTP error page instead of its content.
 ///
 /// ```swift
@@ -13,6 +11,8 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var status: HTTPStatus
     /// A sentence for the visitor, shown on the error page (escaped).
     public var message: String
+    /// The methods the resource does answer, sent as `Allow` with a `405` (or `nil`).
+    package var allowedMethods: AllowedMethods?
 
     /// An error answered with `status` and `message` on the error page.
     public init(_ status: HTTPStatus, _ message: String) {

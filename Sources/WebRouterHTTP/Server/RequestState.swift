@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// Fields are touched by one MHD thread at a time, except the handler's response, which
 /// crosses from the handler's task to the connection's thread through ``finish(with:)``
-/// and ``suspendUnlessFinished(_:resume:)`` (see `ConnectionState+Handoff.swift`).
-final class ConnectionState: @unchecked Sendable {
+/// and ``suspendUnlessFinished(_:resume:)`` (see `RequestState+Handoff.swift`).
+final class RequestState: @unchecked Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let target: String
     let start: ContinuousClock.Instant

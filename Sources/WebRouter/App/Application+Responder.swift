@@ -1,0 +1,34 @@
+import WebRouterHTTP
+
+/// The application as the end of the server's ``RequestPipeline``: its chrome's assets, its
+/// answers (``Application/respond(to:)``), and its error page for what the pipeline refuses.
+extension Application: HTTPResponder {
+    /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``.
+    package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
+        guard request.path.hasPrefix(ChromeAssets.prefix) else { return nil }
+        return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
+    }
+
+    /// The error page, in the chrome, for a request the pipeline refused (`400`, `413`, `501`,
+    /// a missing static file), with the same headers as every page.
+    package func refuse(_ error: HTTPError, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
+        withPageHeaders(errorPage(error), request: request, headers: headers)
+    }
+
+    /// Steps 3 and 8, shared by every answer that is a page: the representation the request
+    /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`), then the security
+    /// headers (the storyboard map's own policy on its path). The one place both are set.
+    func withPageHeaders(_ response: consuming HTTPResponse, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
+        if let request {
+            response = negotiated(response, for: request)
+        } else if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+            Self.addVaryAccept(to: &response.headers)
+        }
+        if let map = configuration.storyboardPath, request?.path == map {
+            SecurityHeaders.applyForStoryboard(to: &response.headers)
+        } else {
+            SecurityHeaders.apply(to: &response.headers)
+        }
+        return response
+    }
+}

@@ -1,0 +1,103 @@
+/// The one path every request takes, live or in process: ordered, named steps, each response
+/// header with one home, and no early return that skips a step.
+///
+/// 1. **Protocol checks** (``refusal(of:)``): a target that does not decode and a broken
+///    header block are `400`, a body over the limit `413`, a method nobody knows `501`.
+/// 2. **Static files**: the public directory's files, then the responder's own
+///    (``HTTPResponder/file(for:)``: the chrome's assets).
+/// 3. – 8. **The responder** (``HTTPResponder/respond(to:)``): in an ``Application``,
+///    negotiation, session, routing, the method check, the page or action, and the response's
+///    headers. A request refused in step 1 or 2 goes to ``HTTPResponder/refuse(_:request:headers:)``,
+///    which renders the one error page through the same header step.
+/// 9. **Compression** (``ResponseCompression``): every response, `Vary: Accept-Encoding` included.
+/// 10. **The access log**. Framing (`Content-Length`, `Date`, `Connection`) is the transport's:
+///    libmicrohttpd's live, the test kit's in process, the same bytes either way.
+///
+/// ```swift
+/// let pipeline = RequestPipeline(responder: app, configuration: ServerConfiguration())
+/// let response = await pipeline.respond(to: IncomingRequest(method: "GET", target: "/feed", headers: ["Host": "a"]))
+/// ```
+package struct RequestPipeline: Sendable {
+    /// Steps 3 to 8, and the error pages of steps 1 and 2.
+    package let responder: any HTTPResponder
+    /// The public directory's files (step 2), when the configuration names one that exists.
+    package let staticFiles: StaticFiles?
+    let accessLog: AccessLog
+
+    /// A pipeline for `responder` with the static files and access log `configuration` names.
+    package init(responder: any HTTPResponder, configuration: ServerConfiguration, accessLog: AccessLog) {
+        self.responder = responder
+        self.accessLog = accessLog
+        staticFiles = configuration.publicDirectory.flatMap {
+            StaticFiles(directory: $0, prefix: configuration.staticPrefix, cacheControl: configuration.staticCacheControl)
+        }
+    }
+
+    /// The response to `incoming`, ready for the transport to frame and send.
+    package func respond(to incoming: IncomingRequest) async -> HTTPResponse {
+        var response = await answer(incoming)
+        // 9. Compression: the header is read only for a response whose type compresses.
+        response = ResponseCompression.compressed(response, acceptEncoding: incoming.headers["Accept-Encoding"])
+        // 10. The access log.
+        if accessLog.isEnabled {
+            let path = incoming.target.firstIndex(of: "?").map { String(incoming.target[..<$0]) } ?? incoming.target
+            accessLog.record(
+                method: incoming.method, path: path, status: response.status.code, bytes: response.payload?.count ?? 0,
+                since: incoming.start)
+        }
+        return response
+    }
+
+    /// Steps 1 to 8.
+    private func answer(_ incoming: IncomingRequest) async -> HTTPResponse {
+        // 1. Protocol checks.
+        let request: HTTPRequest
+        switch refusal(of: incoming) {
+        case .success(let checked): request = checked
+        case .failure(let refusal): return responder.refuse(refusal.error, request: refusal.request, headers: incoming.headers)
+        }
+        // 2. Static files: the public directory's, then the responder's own.
+        if let staticFiles, staticFiles.handles(path: request.path) {
+            return answer(staticFiles.response(method: request.method, path: request.path, headers: request.headers), to: request)
+        }
+        if let file = responder.file(for: request) {
+            return answer(file, to: request)
+        }
+        // 3. – 8. The responder.
+        return await responder.respond(to: request)
+    }
+
+    private func answer(_ file: Result<HTTPResponse, HTTPError>, to request: HTTPRequest) -> HTTPResponse {
+        switch file {
+        case .success(let response): response
+        case .failure(let error): responder.refuse(error, request: request, headers: request.headers)
+        }
+    }
+
+    /// A request the pipeline refuses in step 1, with the request when its target could be read.
+    struct Refusal: Error {
+        let error: HTTPError
+        let request: HTTPRequest?
+    }
+
+    /// Step 1: the request as a value, or why it is refused. The checks libmicrohttpd's strict
+    /// mode makes while parsing (spaces in the target, a malformed request line) come before.
+    func refusal(of incoming: IncomingRequest) -> Result<HTTPRequest, Refusal> {
+        guard let target = RequestTarget.parse(incoming.target, strict: true) else {
+            return .failure(Refusal(error: HTTPError(.badRequest, "The address is not correctly encoded."), request: nil))
+        }
+        let request = HTTPRequest(
+            method: HTTPMethod(rawValue: incoming.method), target: target, headers: incoming.headers,
+            body: incoming.body, remoteAddress: incoming.remoteAddress)
+        if let problem = HeaderValidation.problem(in: incoming.headers, isHTTP11: incoming.isHTTP11) {
+            return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request))
+        }
+        if incoming.bodyTooLarge {
+            return .failure(Refusal(error: HTTPError(.payloadTooLarge, "The request's body is larger than this server accepts."), request: request))
+        }
+        if !request.method.isRecognised {
+            return .failure(Refusal(error: HTTPMethod.notImplementedError(request.method), request: request))
+        }
+        return .success(request)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+import WebRouter
+import WebRouterHTTP
+
+/// The test kit's `.inProcess` transport: the server's own ``RequestPipeline`` without the
+/// socket. It does what libmicrohttpd does around the pipeline, and nothing else — drops a
+/// body over the limit, frames the response (`Date`, `Content-Length`, `Connection: close`
+/// when the request asks) and sends no body to `HEAD` — so a test that passes in process
+/// sees what the same request gets live (a test crawls the demo both ways and compares).
+/// ```swift
+/// let transport = InProcessTransport(app: app, configuration: ServerConfiguration())
+/// let response = await transport.exchange(method: .get, target: "/feed", headers: ["Host": "127.0.0.1"], body: [])
+/// ```
+struct InProcessTransport: Sendable {
+    let pipeline: RequestPipeline
+    let maxBodySize: Int
+
+    init(app: Application, configuration: ServerConfiguration) {
+        pipeline = RequestPipeline(
+            responder: app, configuration: configuration,
+            accessLog: AccessLog(logger: Logger(label: "webrouter.testing"), enabled: false))
+        maxBodySize = configuration.maxBodySize
+    }
+
+    /// One request and its response, framed as libmicrohttpd frames it.
+    func exchange(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8]) async -> HTTPResponse {
+        let tooLarge = body.count > maxBodySize
+        let incoming = IncomingRequest(
+            method: method.rawValue, target: target, headers: headers, body: tooLarge ? [] : body,
+            bodyTooLarge: tooLarge, remoteAddress: "127.0.0.1")
+        var response = await pipeline.respond(to: incoming)
+        Self.frame(&response, method: method, closes: tooLarge || Self.asksToClose(headers))
+        return response
+    }
+
+    /// libmicrohttpd's framing: `Date`, then `Content-Length` (the body's, also for `HEAD`;
+    /// none for `1xx` and `204`; a `304` says `0`), `Connection: close` when the connection ends.
+    static func frame(_ response: inout HTTPResponse, method: HTTPMethod, closes: Bool) {
+        response.headers.set(name: "Date", value: HTTPDate.format(Int(Date().timeIntervalSince1970)))
+        let code = response.status.code
+        if !(100..<200).contains(code) && code != 204 {
+            response.headers.set(name: "Content-Length", value: String(response.payload?.count ?? 0))
+        }
+        if closes { response.headers.set(name: "Connection", value: "close") }
+        if method == .head { response.body = [] }
+    }
+
+    /// Whether the request's `Connection` field lists `close`.
+    static func asksToClose(_ headers: HTTPHeaders) -> Bool {
+        headers["Connection"]?.split(separator: ",").contains {
+            $0.trimmingCharacters(in: .whitespaces).lowercased() == "close"
+        } ?? false
+    }
+}
