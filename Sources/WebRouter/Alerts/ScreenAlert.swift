@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// The alerts and confirmation dialogs a screen can show, as an enum whose cases are
 /// addressable in the query string (SwiftfulRouting's `showAlert`):
 ///

@@ -15,19 +15,22 @@ extension Application: HTTPResponder {
         withPageHeaders(errorPage(error), request: request, headers: headers)
     }
 
-    /// Steps 3 and 8, shared by every answer that is a page: the representation the request
-    /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`), then the security
-    /// headers (the storyboard map's own policy on its path). The one place both are set.
+    /// Steps 3 and 8, shared by every answer that is a page: the security headers (the
+    /// storyboard map's own policy on its path), and the representation the request
+    /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`). The one place both are set.
     func withPageHeaders(_ response: consuming HTTPResponse, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
-        if let request {
-            response = negotiated(response, for: request)
-        } else if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
-            Self.addVaryAccept(to: &response.headers)
-        }
+        // The security headers first: the list is then short, so checking that the handler set
+        // none of them is one pass over a field or two.
         if let map = configuration.storyboardPath, request?.path == map {
             SecurityHeaders.applyForStoryboard(to: &response.headers)
         } else {
             SecurityHeaders.apply(to: &response.headers)
+        }
+        if let request {
+            return negotiated(response, for: request)
+        }
+        if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+            Self.addVaryAccept(to: &response.headers)
         }
         return response
     }

@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 
 /// A screen tree served over HTTP: GET renders the state a URL names, POST runs the action
 /// of the screen on top and answers `303 See Other` to where it leads.
@@ -160,10 +160,13 @@ public final class Application: Sendable {
     /// Step 6, the method check: `nil` when `allowed` answers the request's method, else the
     /// `204` to `OPTIONS` or the `405` page (both with `Allow`).
     func refusal(_ request: HTTPRequest, allowed: AllowedMethods) -> HTTPResponse? {
-        let message = allowed == .readOnly
-            ? "This page can only be read: it answers \(allowed.headerValue)."
-            : "This page answers \(allowed.headerValue)."
-        switch allowed.refusal(for: request.method, notAllowed: message) {
+        // The message is made only for a refusal (an autoclosure): not on every page.
+        let refusal = allowed.refusal(
+            for: request.method,
+            notAllowed: allowed == .readOnly
+                ? "This page can only be read: it answers \(allowed.headerValue)."
+                : "This page answers \(allowed.headerValue).")
+        switch refusal {
         case nil: return nil
         case .success(let options): return options
         case .failure(let error): return errorPage(error)

@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// Remembers, in a cookie, the stack last shown in each tab, so that a tab's link leads
 /// back to it like a native tab bar; the server stays stateless.
 ///

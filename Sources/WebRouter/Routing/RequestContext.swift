@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// What a screen, an action and the window's condition know about the request being
 /// answered: the request itself, the signed session, the CSRF token for forms, and, when a
 /// form is rendered again after a failed action, what was submitted and what was wrong.

@@ -1,4 +1,4 @@
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 import WebRouterHTML
 /// One route of the table, as `webapp routes` and the storyboard map show it.
 ///

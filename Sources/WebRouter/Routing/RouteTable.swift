@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// The route table of a screen tree: built and validated once at start-up, then used to
 /// parse URLs into states and print states into URLs, from the same nodes.
 ///

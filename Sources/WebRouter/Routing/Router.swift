@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// The router a screen gets while it renders (ScreenUI's `Router<From>`): typed links to
 /// its transitions, the moves back and out of layers, its constants, and deep links.
 ///

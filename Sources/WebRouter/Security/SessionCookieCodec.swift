@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// Turns a `Session` into a signed cookie and back: no server-side store, tampering detected.
 ///
 /// The cookie value is a `MessageSigner` token (purpose `"session"`), so it only ever contains

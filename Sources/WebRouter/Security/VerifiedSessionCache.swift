@@ -1,5 +1,5 @@
 import WebRouterHTML
-import WebRouterHTTP
+@_spi(WebRouterInternals) import WebRouterHTTP
 /// Sessions whose cookie value already passed signature verification, so a returning
 /// visitor's cookie is checked with one dictionary lookup instead of an HMAC per request.
 ///

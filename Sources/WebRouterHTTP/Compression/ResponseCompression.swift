@@ -22,15 +22,16 @@ package enum ResponseCompression {
     static let perResponseCodings: [ContentCoding] = [.gzip]
 
     /// `response` as the request should get it: compressed when it may be, with `Vary`.
-    static func compressed(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    static func compressed(_ response: consuming HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         compressed(response, acceptEncoding: request.headers["Accept-Encoding"])
     }
 
     /// `response` for a request whose `Accept-Encoding` is `acceptEncoding`.
     /// The header is read only for a response whose type compresses.
-    static func compressed(_ response: HTTPResponse, acceptEncoding: @autoclosure () -> String?) -> HTTPResponse {
+    /// Takes the response by value (`consuming`): adding `Vary` then edits the caller's only
+    /// copy of the header list in place instead of copying it.
+    static func compressed(_ response: consuming HTTPResponse, acceptEncoding: @autoclosure () -> String?) -> HTTPResponse {
         guard let type = response.headers["Content-Type"], isCompressible(contentType: type) else { return response }
-        var response = response
         addVary(to: &response.headers)
         guard !response.headers.contains("Content-Encoding"), response.status.code != 206,
             let body = response.payload, body.count >= threshold,

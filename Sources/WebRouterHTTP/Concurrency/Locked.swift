@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// A value guarded by a `pthread_mutex_t`, for state shared between libmicrohttpd's threads
@@ -21,10 +21,16 @@ import Darwin
 /// hits.withLock { $0 += 1 }
 /// let seen = hits.withLock { $0 }
 /// ```
-package struct Locked<Value> {
-    private let storage: Storage
+///
+/// Public only as SPI (`@_spi(WebRouterInternals)`), never an app's API: WebRouter takes the
+/// lock on every request (the request context, its caches), and Swift specialises and inlines
+/// a generic from another module only when it is public and `@inlinable` (a `package`
+/// `@inlinable` one stays an unspecialised call with metadata look-ups).
+@_spi(WebRouterInternals) public struct Locked<Value> {
+    @usableFromInline let storage: Storage
 
-    package init(_ value: Value) {
+    /// A lock guarding `value`.
+    @inlinable public init(_ value: Value) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in value }
         storage = unsafeDowncast(buffer, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
@@ -35,7 +41,7 @@ package struct Locked<Value> {
     }
 
     /// Runs `body` with exclusive access to the value.
-    package func withLock<Result, Failure: Error>(
+    @inlinable public func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try storage.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
@@ -46,8 +52,8 @@ package struct Locked<Value> {
     }
 
     /// The value and its mutex in one heap object; destroys the mutex with it.
-    final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
-        deinit {
+    @usableFromInline final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        @inlinable deinit {
             withUnsafeMutablePointerToElements { mutex in
                 pthread_mutex_destroy(mutex)
                 mutex.deinitialize(count: 1)

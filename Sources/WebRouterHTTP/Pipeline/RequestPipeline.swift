@@ -35,9 +35,9 @@ package struct RequestPipeline: Sendable {
 
     /// The response to `incoming`, ready for the transport to frame and send.
     package func respond(to incoming: IncomingRequest) async -> HTTPResponse {
-        var response = await answer(incoming)
-        // 9. Compression: the header is read only for a response whose type compresses.
-        response = ResponseCompression.compressed(response, acceptEncoding: incoming.headers["Accept-Encoding"])
+        // 9. Compression (the answer is handed over, not copied; the header is read only for a
+        // response whose type compresses).
+        let response = ResponseCompression.compressed(await answer(incoming), acceptEncoding: incoming.headers["Accept-Encoding"])
         // 10. The access log.
         if accessLog.isEnabled {
             let path = incoming.target.firstIndex(of: "?").map { String(incoming.target[..<$0]) } ?? incoming.target

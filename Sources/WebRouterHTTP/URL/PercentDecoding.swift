@@ -8,7 +8,7 @@
 /// PercentDecoding.decode("%zz")            // nil
 /// PercentDecoding.encode("a b/c")          // "a%20b%2Fc"
 /// ```
-package enum PercentDecoding {
+@usableFromInline package enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`); `nil` on a malformed escape.
     static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
         decode(utf8: text.utf8, plusAsSpace: plusAsSpace, lenient: false)
@@ -59,8 +59,8 @@ package enum PercentDecoding {
         URLWriter.encode(String(text)) { byte, _ in isUnreserved(byte) }
     }
 
-    @inline(__always)
-    static func isUnreserved(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: true
         default: false
@@ -77,5 +77,5 @@ package enum PercentDecoding {
         }
     }
 
-    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

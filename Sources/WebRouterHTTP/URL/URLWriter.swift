@@ -11,13 +11,14 @@
 /// ```
 /// The encodings are ``PathSegmentEncoding``'s: path segments keep its safe set and encode
 /// a leading `~`; query names and values keep the unreserved characters and `/`.
-package struct URLWriter {
-    private let base: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
-    package private(set) var count = 0
+@_spi(WebRouterInternals) public struct URLWriter {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
+    /// The bytes written so far (set only by the writer's own methods).
+    public var count = 0
 
     /// Makes a string of at most `upperBound` bytes from what `body` writes.
-    package static func make(upperBound: Int, _ body: (inout URLWriter) -> Void) -> String {
+    @inlinable public static func make(upperBound: Int, _ body: (inout URLWriter) -> Void) -> String {
         String(unsafeUninitializedCapacity: max(upperBound, 1)) { buffer in
             var writer = URLWriter(base: buffer.baseAddress!, capacity: buffer.count)
             body(&writer)
@@ -25,22 +26,22 @@ package struct URLWriter {
         }
     }
 
-    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    @inlinable init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
     /// The most bytes a percent-encoded `text` can take.
-    package static func segmentBound(_ text: String) -> Int { 3 * text.utf8.count }
+    @inlinable public static func segmentBound(_ text: String) -> Int { 3 * text.utf8.count }
 
-    package mutating func write(_ byte: UInt8) {
+    @inlinable public mutating func write(_ byte: UInt8) {
         precondition(count < capacity, "URLWriter: upper bound too small")
         base[count] = byte
         count += 1
     }
 
     /// Copies `text` as it is (a step name, or a URL printed before).
-    package mutating func write(_ text: String) {
+    @inlinable public mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             precondition(count + bytes.count <= capacity, "URLWriter: upper bound too small")
@@ -51,7 +52,7 @@ package struct URLWriter {
     }
 
     /// Copies the first `length` bytes of `text`.
-    package mutating func write(prefix length: Int, of text: String) {
+    @inlinable public mutating func write(prefix length: Int, of text: String) {
         guard length > 0 else { return }
         var text = text
         text.withUTF8 { bytes in
@@ -62,18 +63,18 @@ package struct URLWriter {
     }
 
     /// Writes a path segment, percent-encoded.
-    package mutating func writeSegment(_ segment: String) {
+    @inlinable public mutating func writeSegment(_ segment: String) {
         writeEncoded(segment, keeping: PathSegmentEncoding.keepsInSegment)
     }
 
     /// Writes a query name or value, percent-encoded.
-    package mutating func writeQueryValue(_ value: String) {
+    @inlinable public mutating func writeQueryValue(_ value: String) {
         writeEncoded(value, keeping: PathSegmentEncoding.keepsInQuery)
     }
 
     /// Writes `separator` (`?` or `&`) then `name=value`, both encoded as query values: every
     /// query string the route table, the routers and the breadcrumbs print goes through here.
-    package mutating func writeQueryPair(_ name: String, _ value: String, after separator: UInt8) {
+    @inlinable public mutating func writeQueryPair(_ name: String, _ value: String, after separator: UInt8) {
         write(separator)
         writeQueryValue(name)
         write(UInt8(ascii: "="))
@@ -81,13 +82,13 @@ package struct URLWriter {
     }
 
     /// The most bytes ``writeQueryPair(_:_:after:)`` takes.
-    package static func queryPairBound(_ name: String, _ value: String) -> Int {
+    @inlinable public static func queryPairBound(_ name: String, _ value: String) -> Int {
         2 + segmentBound(name) + segmentBound(value)
     }
 
     /// `text` with `%XX` for every byte `keeps(byte, offset)` refuses, as a string of its own
     /// (`text` itself when nothing needs encoding): for the few URLs not printed piece by piece.
-    package static func encode(_ text: String, keeping keeps: (UInt8, Int) -> Bool) -> String {
+    @inlinable public static func encode(_ text: String, keeping keeps: (UInt8, Int) -> Bool) -> String {
         var offset = 0
         for byte in text.utf8 {
             guard keeps(byte, offset) else {
@@ -100,7 +101,7 @@ package struct URLWriter {
 
     /// Writes `text`, with `%XX` for every byte `keeps(byte, offset)` refuses: the one
     /// percent-encoder.
-    package mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
+    @inlinable public mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
         var text = text
         text.withUTF8 { bytes in
             precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")

@@ -1,7 +1,7 @@
 import Testing
 @testable import WebRouter
 @testable import WebRouterHTML
-@testable import WebRouterHTTP
+@_spi(WebRouterInternals) @testable import WebRouterHTTP
 
 /// `Locked` is the lock behind the server's shared state; `make sanitize` runs this suite
 /// under ThreadSanitizer, which must see the lock order every contended critical section.

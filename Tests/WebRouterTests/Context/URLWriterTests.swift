@@ -1,7 +1,7 @@
 import Testing
 @testable import WebRouter
 @testable import WebRouterHTML
-@testable import WebRouterHTTP
+@_spi(WebRouterInternals) @testable import WebRouterHTTP
 
 /// The byte-level URL writer the route table prints with encodes exactly as the
 /// String-based encoders do, and stays within the bounds it is given.

@@ -1,6 +1,6 @@
 @testable import WebRouter
 @testable import WebRouterHTML
-@testable import WebRouterHTTP
+@_spi(WebRouterInternals) @testable import WebRouterHTTP
 
 /// A one-shot signal tests await and open explicitly (no sleeps): `wait()` suspends until
 /// `open()` has been called, before or after.

@@ -1,7 +1,7 @@
 import Testing
 @testable import WebRouter
 @testable import WebRouterHTML
-@testable import WebRouterHTTP
+@_spi(WebRouterInternals) @testable import WebRouterHTTP
 
 @Suite("The router a screen gets")
 struct RouterTests {

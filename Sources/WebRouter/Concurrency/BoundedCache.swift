@@ -1,3 +1,5 @@
+@_spi(WebRouterInternals) import WebRouterHTTP
+
 /// A thread-safe map that holds at most `capacity` entries: when full it is emptied and
 /// refills with the keys in use. For memoising pure functions of client input (a cookie
 /// value) on the request path, where an attacker sending endless new keys can only make
@@ -7,18 +9,18 @@
 /// let parsed = BoundedCache<String, TabMemory>(capacity: 1024)
 /// let memory = parsed.value(for: cookie) { TabMemory(cookie: cookie, table: table) }
 /// ```
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries: Locked<[Key: Value]>
     let capacity: Int
 
-    package init(capacity: Int) {
+    init(capacity: Int) {
         precondition(capacity > 0, "a cache needs room for at least one entry")
         self.capacity = capacity
         self.entries = Locked([:])
     }
 
     /// The value remembered for `key`, if any.
-    package subscript(key: Key) -> Value? {
+    subscript(key: Key) -> Value? {
         get { entries.withLock { $0[key] } }
         set {
             entries.withLock { entries in
@@ -31,7 +33,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The remembered value for `key`, else `make()`'s, remembered (computed outside the lock).
-    package func value(for key: Key, orMake make: () -> Value) -> Value {
+    func value(for key: Key, orMake make: () -> Value) -> Value {
         if let known = self[key] { return known }
         let made = make()
         self[key] = made
@@ -39,5 +41,5 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// How many entries are remembered.
-    package var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.count } }
 }
