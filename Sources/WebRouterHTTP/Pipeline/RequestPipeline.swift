@@ -17,7 +17,8 @@
 /// let pipeline = RequestPipeline(responder: app, configuration: ServerConfiguration())
 /// let response = await pipeline.respond(to: IncomingRequest(method: "GET", target: "/feed", headers: ["Host": "a"]))
 /// ```
-package struct RequestPipeline: Sendable {
+/// A class, so a request's task captures it with one retain.
+package final class RequestPipeline: Sendable {
     /// Steps 3 to 8, and the error pages of steps 1 and 2.
     package let responder: any HTTPResponder
     /// The public directory's files (step 2), when the configuration names one that exists.
