@@ -33,10 +33,11 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
-## Checks the public API of WebRouter and WebRouterTesting in the debug build (make test runs it
-## after building): every public symbol has a doc comment, no public type's name starts with `_`
-## outside the machinery allow-list, no doc comment links to a hidden type. It prints each
-## module's public symbol count; Tests/Docs/check_public_api.py says which symbols need a comment.
+## Checks the public API of WebRouterHTML, WebRouterHTTP, WebRouter and WebRouterTesting in the
+## debug build (make test runs it after building): every public symbol has a doc comment, no
+## public type's name starts with `_` outside the machinery allow-list, no doc comment links to a
+## type its reader cannot see. It prints each module's public symbol count;
+## Tests/Docs/check_public_api.py says which symbols need a comment.
 .PHONY: api-check
 api-check: deps
 	$(SWIFT) build --target WebRouterTesting
@@ -46,7 +47,11 @@ api-check: deps
 ## Checker) run inside `swift test`, so their tools are installed first. Tests/CompileErrors
 ## typechecks fixtures against the debug build: a transition declared with `let` or as a
 ## computed property must not compile (naming the fix), and the same links on `var` must.
+## Tests/Docs/check_module_layers.py fails when a module imports (or Package.swift makes it
+## depend on) one beside or above it: WebRouterHTML nothing of the project, WebRouterHTTP
+## nothing above it, WebRouter not the testing kit.
 test: deps test-tools browser-deps checker-deps
+	python3 Tests/Docs/check_module_layers.py   # the modules' direction: imports and Package.swift
 	$(SWIFT) build --build-tests
 	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	SWIFT="$(SWIFT)" python3 Tests/CompileErrors/check_compile_errors.py   # the mistakes that must not compile, against that build
