@@ -1,5 +1,5 @@
 public import Foundation
-package import WebRouterHTML
+import WebRouterHTML
 
 extension Int: URLContext {
     /// `1`, for example links.

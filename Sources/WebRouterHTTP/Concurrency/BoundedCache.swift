@@ -39,5 +39,5 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// How many entries are remembered.
-    package var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.count } }
 }

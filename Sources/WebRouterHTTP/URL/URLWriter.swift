@@ -67,7 +67,7 @@ package struct URLWriter {
     }
 
     /// Writes a query name or value, percent-encoded.
-    package mutating func writeQueryValue(_ value: String) {
+    mutating func writeQueryValue(_ value: String) {
         writeEncoded(value, keeping: PathSegmentEncoding.keepsInQuery)
     }
 
@@ -87,7 +87,7 @@ package struct URLWriter {
 
     /// `text` with `%XX` for every byte `keeps(byte, offset)` refuses, as a string of its own
     /// (`text` itself when nothing needs encoding): for the few URLs not printed piece by piece.
-    package static func encode(_ text: String, keeping keeps: (UInt8, Int) -> Bool) -> String {
+    static func encode(_ text: String, keeping keeps: (UInt8, Int) -> Bool) -> String {
         var offset = 0
         for byte in text.utf8 {
             guard keeps(byte, offset) else {
@@ -100,7 +100,7 @@ package struct URLWriter {
 
     /// Writes `text`, with `%XX` for every byte `keeps(byte, offset)` refuses: the one
     /// percent-encoder.
-    package mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
+    mutating func writeEncoded(_ text: String, keeping keeps: (UInt8, Int) -> Bool) {
         var text = text
         text.withUTF8 { bytes in
             precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")
