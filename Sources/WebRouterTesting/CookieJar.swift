@@ -31,5 +31,5 @@ public struct CookieJar: Sendable, Equatable {
     }
 }
 
-public import WebRouter
+import WebRouter
 import Foundation

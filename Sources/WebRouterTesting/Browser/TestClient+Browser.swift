@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 public import Testing
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 import WebRouterHTTP
 

@@ -1,5 +1,5 @@
 import Foundation
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 
 /// A W3C WebDriver session with headless Chromium, driven through chromedriver over HTTP on

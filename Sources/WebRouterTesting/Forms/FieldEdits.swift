@@ -1,4 +1,4 @@
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 
 /// What a test typed, ticked, picked and attached on the current page, before it presses a

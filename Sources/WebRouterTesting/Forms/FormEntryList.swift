@@ -1,4 +1,4 @@
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 import WebRouterHTTP
 

@@ -1,5 +1,5 @@
 public import Testing
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 
 /// Moves as a person makes them: by labels and names, on the current ``TestClient/page``.

@@ -1,5 +1,5 @@
 public import Testing
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 
 extension TestClient {

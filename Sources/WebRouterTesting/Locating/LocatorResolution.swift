@@ -1,4 +1,4 @@
-public import WebRouter
+import WebRouter
 import WebRouterHTML
 
 /// Finds what a ``Locator`` names in a parsed page: the matches, or why there is not exactly one.

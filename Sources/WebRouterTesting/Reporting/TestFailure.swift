@@ -1,5 +1,5 @@
-public import Testing
-public import WebRouter
+import Testing
+import WebRouter
 import WebRouterHTML
 
 /// A check of the kit that failed: what was expected, what the page showed, the page's visible
