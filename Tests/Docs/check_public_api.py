@@ -44,6 +44,8 @@ each module has, and exits 1 listing every problem it finds:
    whole and a few types of WebRouterHTTP), and, for WebRouterTesting, what `import WebRouter`
    gives. A doc comment showing an internal type (`PageRenderer`), or a public type of a lower
    module that WebRouter does not re-export (`HTTPServer`), promises an API that does not exist.
+   What a product re-exports appears in its catalog, so those symbols' links are checked against
+   what the product shows as well.
    Lower-case links (``` ``value(named:in:)`` ```) are relative to the symbol and not checked.
 
 Usage: python3 Tests/Docs/check_public_api.py [--skip-build] [-v]
@@ -321,6 +323,16 @@ def main() -> int:
         problems += [f"underscored public type not in the allow-list: {line}" for line in forbidden]
         problems += [f"doc comment links to a type that is not public: {line}"
                      for line in sorted(dangling_links(own, linkable_names(module, own_names)))]
+
+    # What a product re-exports is documented in its catalog: its links must resolve there too
+    # (ServerConfiguration's docs, shown by WebRouter, cannot link to HTTPServer, which is not).
+    for module in PRODUCTS:
+        whole, names = reexports(module)
+        shown = {precise: symbol for other, (own, _) in graphs.items() if other != module
+                 for precise, symbol in own.items()
+                 if other in whole or symbol["pathComponents"][0] in names}
+        problems += [f"doc comment links to a type that {module} does not show: {line}"
+                     for line in sorted(dangling_links(shown, linkable_names(module, own_names)))]
 
     if problems:
         print(f"\n{len(problems)} public API problem(s):")
