@@ -33,10 +33,11 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
-## Checks the public API of WebRouter and WebRouterTesting in the debug build (make test runs it
-## after building): every public symbol has a doc comment, no public type's name starts with `_`
-## outside the machinery allow-list, no doc comment links to a hidden type. It prints each
-## module's public symbol count; Tests/Docs/check_public_api.py says which symbols need a comment.
+## Checks the public API of WebRouterHTML, WebRouterHTTP, WebRouter and WebRouterTesting in the
+## debug build (make test runs it after building): every public symbol has a doc comment, no
+## public type's name starts with `_` outside the machinery allow-list, no doc comment links to a
+## type its reader cannot see. It prints each module's public symbol count;
+## Tests/Docs/check_public_api.py says which symbols need a comment.
 .PHONY: api-check
 api-check: deps
 	$(SWIFT) build --target WebRouterTesting
@@ -46,7 +47,11 @@ api-check: deps
 ## Checker) run inside `swift test`, so their tools are installed first. Tests/CompileErrors
 ## typechecks fixtures against the debug build: a transition declared with `let` or as a
 ## computed property must not compile (naming the fix), and the same links on `var` must.
+## Tests/Docs/check_module_layers.py fails when a module imports (or Package.swift makes it
+## depend on) one beside or above it: WebRouterHTML nothing of the project, WebRouterHTTP
+## nothing above it, WebRouter not the testing kit.
 test: deps test-tools browser-deps checker-deps
+	python3 Tests/Docs/check_module_layers.py   # the modules' direction: imports and Package.swift
 	$(SWIFT) build --build-tests
 	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	SWIFT="$(SWIFT)" python3 Tests/CompileErrors/check_compile_errors.py   # the mistakes that must not compile, against that build
@@ -55,15 +60,18 @@ test: deps test-tools browser-deps checker-deps
 	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory deployment-test
 
-## Builds the DocC catalogs of WebRouter and WebRouterTesting (swift-docc-plugin) with warnings
-## as errors, so a broken symbol link fails, after checking that every ```swift sample of
-## README.md and the articles is compiled code (Tests/Docs/check_samples.py).
-## The archives land in .build/plugins/Swift-DocC/outputs/ (`swift package preview-documentation
-## --target WebRouter` serves one locally).
+## Builds the DocC catalogs of WebRouter and WebRouterTesting with warnings as errors, so a
+## broken symbol link fails, after checking that every ```swift sample of README.md and the
+## articles is compiled code (Tests/Docs/check_samples.py). Tests/Docs/build_docs.py extracts
+## the symbol graphs from the debug build with what each module re-exports (WebRouter shows
+## WebRouterHTML and some WebRouterHTTP types; swift-docc-plugin leaves them out) and runs
+## `docc convert`. The archives land in .build/plugins/Swift-DocC/outputs/
+## (`swift package preview-documentation --target WebRouter` serves one locally, without the
+## re-exported symbols).
 docs: deps
 	python3 Tests/Docs/check_samples.py
-	$(SWIFT) package --disable-sandbox generate-documentation \
-		--target WebRouter --target WebRouterTesting --warnings-as-errors
+	$(SWIFT) build --target WebRouterTesting
+	python3 Tests/Docs/build_docs.py
 
 ## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
 ## this repository would (its own .build inside the example), then starts the example's binary

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Checks the public API of WebRouter and WebRouterTesting (`make api-check`; `make test` runs it).
+"""Checks the public API of WebRouter's four modules (`make api-check`; `make test` runs it).
+
+The modules are WebRouterHTML and WebRouterHTTP (the lower floors, which WebRouter re-exports in
+part), WebRouter and WebRouterTesting (the products a user names).
 
 It builds the package in debug (unless `--skip-build`), extracts each module's symbol graph
 with `swift-symbolgraph-extract` at the `public` access level, prints how many public symbols
@@ -36,8 +39,13 @@ each module has, and exits 1 listing every problem it finds:
 
 3. **A doc comment that links to a type a user cannot see.** A DocC link (``` ``Name`` ```,
    ``` ``Name/member`` ```) whose first component starts with a capital letter must name a
-   public symbol of these modules (or a module: ``` ``Swift/String`` ```). A doc comment
-   showing an internal type (`PageRenderer`) promises an API that does not exist.
+   symbol the module's reader sees (or a module: ``` ``Swift/String`` ```): the module's own
+   public symbols, what it re-exports (`@_exported import`: WebRouter re-exports WebRouterHTML
+   whole and a few types of WebRouterHTTP), and, for WebRouterTesting, what `import WebRouter`
+   gives. A doc comment showing an internal type (`PageRenderer`), or a public type of a lower
+   module that WebRouter does not re-export (`HTTPServer`), promises an API that does not exist.
+   What a product re-exports appears in its catalog, so those symbols' links are checked against
+   what the product shows as well.
    Lower-case links (``` ``value(named:in:)`` ```) are relative to the symbol and not checked.
 
 Usage: python3 Tests/Docs/check_public_api.py [--skip-build] [-v]
@@ -57,7 +65,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ["WebRouter", "WebRouterTesting"]
+# Built in this order: each module's symbol graph needs the ones below it.
+MODULES = ["WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterTesting"]
+# The modules a user imports: a doc comment of one of them may link to what the others show
+# (WebRouterTesting's docs to WebRouter's types).
+PRODUCTS = ["WebRouter", "WebRouterTesting"]
 BUILD_DIR = ROOT / ".build" / "debug"
 OUTPUT_DIR = ROOT / ".build" / "api-check"
 # The toolchain: `swift` (or $SWIFT) and the `swift-symbolgraph-extract` beside it.
@@ -157,9 +169,64 @@ LINKABLE_MODULES = {"Swift", "Foundation", "Logging", "ArgumentParser"} | set(MO
 DOC_LINK = re.compile(r"``([^`]+)``")
 
 
+# `@_exported import WebRouterHTML`, `@_exported public import struct WebRouterHTTP.HTTPRequest`.
+REEXPORT = re.compile(
+    r"^\s*@_exported\s+(?:(?:public|package|internal)\s+)?import\s+"
+    r"(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?(\w+)(?:\.(\w+))?"
+)
+
+
+def reexports(module: str) -> tuple[set[str], set[str]]:
+    """What `module`'s sources re-export: whole modules, and single declarations by name."""
+    whole, names = set(), set()
+    for file in (ROOT / "Sources" / module).rglob("*.swift"):
+        for line in file.read_text().splitlines():
+            if match := REEXPORT.match(line):
+                if match.group(2):
+                    names.add(match.group(2))
+                else:
+                    whole.add(match.group(1))
+    return whole, names
+
+
+def user_view(module: str, own_names: dict[str, set[str]]) -> set[str]:
+    """The top-level names `import module` shows: its own public symbols and what it
+    re-exports (whole modules recursively)."""
+    whole, names = reexports(module)
+    view = set(own_names.get(module, set())) | names
+    for other in whole:
+        if other in own_names and other != module:
+            view |= user_view(other, own_names)
+    return view
+
+
+def linkable_names(module: str, own_names: dict[str, set[str]]) -> set[str]:
+    """The names a doc comment of `module` may link to: what its reader sees."""
+    names = user_view(module, own_names)
+    if module in PRODUCTS:
+        for product in PRODUCTS:
+            names |= user_view(product, own_names)
+    return names
+
+
+def reexported_symbol_count(module: str, graphs: dict[str, tuple[dict, dict]]) -> int:
+    """How many public symbols of the other modules `import module` shows through its
+    `@_exported` imports (whole modules, or the named declarations and their members)."""
+    whole, names = reexports(module)
+    count = 0
+    for other, (own, _) in graphs.items():
+        if other == module:
+            continue
+        if other in whole:
+            count += len(own) + reexported_symbol_count(other, graphs)
+        else:
+            count += sum(1 for symbol in own.values() if symbol["pathComponents"][0] in names)
+    return count
+
+
 def dangling_links(symbols: dict[str, dict], public_names: set[str]) -> list[str]:
     """Doc-comment links whose first path component is a capitalised name that is neither a
-    public symbol of these modules nor a module."""
+    name the module's reader sees (`public_names`) nor a module."""
     found = []
     for symbol in symbols.values():
         text = "\n".join(line.get("text", "") for line in symbol.get("docComment", {}).get("lines", []))
@@ -218,7 +285,8 @@ def main() -> int:
     problems: list[str] = []
     graphs = {module: (extract(module, inherited_docs=False, flags=flags),
                        extract(module, inherited_docs=True, flags=flags)) for module in MODULES}
-    public_names = {symbol["pathComponents"][0] for own, _ in graphs.values() for symbol in own.values()}
+    own_names = {module: {symbol["pathComponents"][0] for symbol in own.values()}
+                 for module, (own, _) in graphs.items()}
     for module in MODULES:
         own, inherited = graphs[module]
         undocumented, witnesses = [], []
@@ -243,6 +311,9 @@ def main() -> int:
               f"{len(witnesses)} protocol witnesses inheriting theirs, "
               f"{len(underscored_types)} underscored public types "
               f"({len(forbidden)} not in the allow-list)")
+        if reexported := reexported_symbol_count(module, graphs):
+            print(f"  `import {module}` shows {len(own) + reexported} "
+                  f"({reexported} re-exported from the modules below it)")
         if args.verbose:
             for line in sorted(witnesses):
                 print(f"  inherits its doc: {line}")
@@ -251,7 +322,17 @@ def main() -> int:
         problems += [f"no doc comment: {line}" for line in sorted(undocumented)]
         problems += [f"underscored public type not in the allow-list: {line}" for line in forbidden]
         problems += [f"doc comment links to a type that is not public: {line}"
-                     for line in sorted(dangling_links(own, public_names))]
+                     for line in sorted(dangling_links(own, linkable_names(module, own_names)))]
+
+    # What a product re-exports is documented in its catalog: its links must resolve there too
+    # (ServerConfiguration's docs, shown by WebRouter, cannot link to HTTPServer, which is not).
+    for module in PRODUCTS:
+        whole, names = reexports(module)
+        shown = {precise: symbol for other, (own, _) in graphs.items() if other != module
+                 for precise, symbol in own.items()
+                 if other in whole or symbol["pathComponents"][0] in names}
+        problems += [f"doc comment links to a type that {module} does not show: {line}"
+                     for line in sorted(dangling_links(shown, linkable_names(module, own_names)))]
 
     if problems:
         print(f"\n{len(problems)} public API problem(s):")

@@ -60,9 +60,9 @@ public struct AppSecret: Sendable, CustomStringConvertible, CustomReflectable {
     }
 
     /// A 256-bit key for one purpose (such as `"session"` or `"csrf"`), derived with HKDF-SHA256;
-    /// different purposes give unrelated keys. Package-only: apps sign with `MessageSigner`,
-    /// never with raw key bytes.
-    package func derivedKey(for purpose: String) -> [UInt8] {
+    /// different purposes give unrelated keys. Internal: apps sign with `MessageSigner`, never
+    /// with raw key bytes.
+    func derivedKey(for purpose: String) -> [UInt8] {
         CryptoPrimitives.hkdfSHA256(inputKeyMaterial: master, salt: Self.purposeSalt, info: Array(purpose.utf8))
     }
 

@@ -18,18 +18,16 @@ struct CSRFProtection: Sendable {
     /// The number of random bytes in a browser id.
     static let browserIDByteCount = 16
 
-    /// A token issued up to this many seconds in the future is still accepted (clock skew
-    /// between instances).
-    static let allowedClockSkew = 300
-
-    /// The name of the browser-id cookie.
-    let cookieName: String
     /// How long a form token stays valid, in seconds.
     let tokenLifetime: Int
-    /// Whether the cookie carries `Secure`.
-    private(set) var secure: Bool
 
-    private let signer: MessageSigner
+    /// The browser-id cookie, whose key also signs the form tokens (purpose `"csrf"`).
+    private var cookie: SignedCookie
+
+    /// The name of the browser-id cookie.
+    var cookieName: String { cookie.name }
+    /// Whether the cookie carries `Secure`.
+    var secure: Bool { cookie.secure }
 
     /// CSRF protection signing with `secret`'s CSRF key.
     ///
@@ -41,19 +39,16 @@ struct CSRFProtection: Sendable {
         tokenLifetime: Int = 60 * 60 * 12,
         secure: Bool = false
     ) {
-        precondition(SetCookie.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
         precondition(tokenLifetime > 0, "tokenLifetime must be positive, got \(tokenLifetime)")
-        self.cookieName = cookieName
         self.tokenLifetime = tokenLifetime
-        self.secure = secure
-        self.signer = MessageSigner(secret: secret, purpose: "csrf")
+        self.cookie = SignedCookie(secret: secret, purpose: "csrf", name: cookieName, secure: secure)
     }
 
     /// The same protection, with the same key, marking its cookie `Secure` (for requests that
     /// came over TLS).
     func markedSecure() -> CSRFProtection {
         var copy = self
-        copy.secure = true
+        copy.cookie = cookie.markedSecure()
         return copy
     }
 
@@ -70,18 +65,17 @@ struct CSRFProtection: Sendable {
 
     /// A form token for `browserID`, issued at `now` (Unix seconds).
     func token(for browserID: String, now: Int) -> String {
-        signer.sign(Self.timestampBytes(now), boundTo: Array(browserID.utf8))
+        cookie.sign(Self.timestampBytes(now), boundTo: Array(browserID.utf8))
     }
 
     /// Whether `token` was issued for `browserID` and has not expired at `now`; `false` for a
     /// missing, forged, malformed or expired token, or one made for another browser.
     func isValid(token: String?, browserID: String?, now: Int) -> Bool {
         guard let token, let browserID, isWellFormedBrowserID(browserID),
-              let payload = signer.verify(token, boundTo: Array(browserID.utf8)),
+              let payload = cookie.verify(token, boundTo: Array(browserID.utf8)),
               let issuedAt = Self.timestamp(from: payload)
         else { return false }
-        let (age, overflow) = now.subtractingReportingOverflow(issuedAt)
-        return !overflow && age <= tokenLifetime && age >= -Self.allowedClockSkew
+        return SignedCookie.isFresh(issuedAt: issuedAt, now: now, lifetime: tokenLifetime)
     }
 
     /// The `Set-Cookie` header value storing `browserID` (`Path=/; HttpOnly; SameSite=Lax`, and
@@ -89,10 +83,8 @@ struct CSRFProtection: Sendable {
     /// a malformed one yields a header that clears the cookie instead, so nothing from a
     /// request can reach the header.
     func setCookieHeader(browserID: String) -> String {
-        guard isWellFormedBrowserID(browserID) else {
-            return SetCookie(name: cookieName, value: "", maxAge: 0, secure: secure).headerValue
-        }
-        return SetCookie(name: cookieName, value: browserID, maxAge: nil, secure: secure).headerValue
+        guard isWellFormedBrowserID(browserID) else { return cookie.clearCookieHeader }
+        return cookie.setCookieHeader(value: browserID, maxAge: nil)
     }
 
     private static func timestampBytes(_ time: Int) -> [UInt8] {

@@ -9,10 +9,10 @@ import WebRouterHTML
 /// let salt = CryptoPrimitives.randomBytes(16)
 /// CryptoPrimitives.constantTimeEquals(mac, expected)     // every byte compared
 /// ```
-package enum CryptoPrimitives {
+enum CryptoPrimitives {
     /// HKDF-SHA256 (RFC 5869): extract with `salt`, then expand with `info` to `byteCount`
     /// bytes (at most 255 × 32).
-    package static func hkdfSHA256(
+    static func hkdfSHA256(
         inputKeyMaterial: [UInt8], salt: [UInt8], info: [UInt8] = [], byteCount: Int = 32
     ) -> [UInt8] {
         precondition((1...255 * HMACSHA256.byteCount).contains(byteCount), "HKDF cannot make \(byteCount) bytes")
@@ -36,12 +36,12 @@ package enum CryptoPrimitives {
 
     /// How unpredictable `randomBytes` must be: `.key` for long-term keys, `.random` for
     /// session-length secrets such as ids and salts.
-    package enum RandomLevel: Sendable {
+    enum RandomLevel: Sendable {
         case random, key
     }
 
     /// `count` bytes from GnuTLS's cryptographic random generator.
-    package static func randomBytes(_ count: Int, level: RandomLevel = .random) -> [UInt8] {
+    static func randomBytes(_ count: Int, level: RandomLevel = .random) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
             let status = gnutls_rnd(level == .key ? GNUTLS_RND_KEY : GNUTLS_RND_RANDOM, output.baseAddress, count)
             guard status == GNUTLS_E_SUCCESS else {
@@ -53,7 +53,7 @@ package enum CryptoPrimitives {
 
     /// Whether `a` and `b` are equal, comparing every byte whatever the first difference (the
     /// lengths are not secret and are compared first).
-    package static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         guard !a.isEmpty else { return true }
         return a.withUnsafeBytes { a in

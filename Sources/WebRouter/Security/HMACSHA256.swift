@@ -13,15 +13,15 @@ import WebRouterHTML
 /// let mac = hmac.code(Array("payload".utf8))              // HMAC(key, "purpose" + "payload"), 32 bytes
 /// let bound = hmac.code([0, 0, 0, 2], Array("id".utf8), payload)
 /// ```
-package final class HMACSHA256: @unchecked Sendable {
+final class HMACSHA256: @unchecked Sendable {
     /// The length of a MAC in bytes.
-    package static let byteCount = 32
+    static let byteCount = 32
 
     /// Keyed, with the prefix absorbed; only ever read (copied) after `init`.
     private let start: gnutls_hmac_hd_t
 
     /// A state keyed with `key` that has absorbed `prefix`.
-    package init(key: [UInt8], prefix: [UInt8] = []) {
+    init(key: [UInt8], prefix: [UInt8] = []) {
         var handle: gnutls_hmac_hd_t?
         let status = key.withUnsafeBytes { key in
             gnutls_hmac_init(&handle, GNUTLS_MAC_SHA256, key.baseAddress, key.count)
@@ -38,7 +38,7 @@ package final class HMACSHA256: @unchecked Sendable {
     }
 
     /// The MAC of the prefix followed by `parts`, in order.
-    package func code(_ parts: [UInt8]...) -> [UInt8] {
+    func code(_ parts: [UInt8]...) -> [UInt8] {
         guard let running = gnutls_hmac_copy(start) else {
             fatalError("GnuTLS could not copy an HMAC state (out of memory?)")
         }
@@ -50,7 +50,7 @@ package final class HMACSHA256: @unchecked Sendable {
     }
 
     /// HMAC-SHA256 of `message` under `key`, in one call.
-    package static func code(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    static func code(key: [UInt8], message: [UInt8]) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: byteCount) { output, count in
             let status = key.withUnsafeBytes { key in
                 message.withUnsafeBytes { message in

@@ -16,20 +16,18 @@ struct SessionCookieCodec: Sendable {
     /// The most bytes a cookie value may have; browsers keep about 4096 per cookie in total.
     static let maximumValueLength = 4000
 
-    /// A session issued up to this many seconds in the future is still accepted, so instances
-    /// whose clocks differ slightly can share sessions.
-    static let allowedClockSkew = 300
-
-    /// The name of the session cookie.
-    let cookieName: String
     /// How long a session stays valid after `issuedAt`, and the cookie's `Max-Age`, in seconds.
     let maxAge: Int
-    /// Whether the cookie carries `Secure` (serve over HTTPS, or behind a TLS proxy).
-    private(set) var secure: Bool
 
-    private let signer: MessageSigner
+    /// The session cookie (purpose `"session"`).
+    private var cookie: SignedCookie
     /// Cookie values that already verified, so each is checked by HMAC once, not per request.
     let verified: VerifiedSessionCache
+
+    /// The name of the session cookie.
+    var cookieName: String { cookie.name }
+    /// Whether the cookie carries `Secure` (serve over HTTPS, or behind a TLS proxy).
+    var secure: Bool { cookie.secure }
 
     /// A codec signing with `secret`'s session key.
     ///
@@ -41,12 +39,9 @@ struct SessionCookieCodec: Sendable {
         maxAge: Int = 60 * 60 * 24 * 14,
         secure: Bool = false
     ) {
-        precondition(SetCookie.isValidName(cookieName), "invalid cookie name \(cookieName.debugDescription)")
         precondition(maxAge > 0, "a session's maxAge must be positive, got \(maxAge)")
-        self.cookieName = cookieName
         self.maxAge = maxAge
-        self.secure = secure
-        self.signer = MessageSigner(secret: secret, purpose: "session")
+        self.cookie = SignedCookie(secret: secret, purpose: "session", name: cookieName, secure: secure)
         self.verified = VerifiedSessionCache(capacity: 4096)
     }
 
@@ -54,7 +49,7 @@ struct SessionCookieCodec: Sendable {
     /// (for requests that came over TLS).
     func markedSecure() -> SessionCookieCodec {
         var copy = self
-        copy.secure = true
+        copy.cookie = cookie.markedSecure()
         return copy
     }
 
@@ -66,12 +61,11 @@ struct SessionCookieCodec: Sendable {
         if let known = verified[cookieValue] {
             session = known
         } else {
-            guard let payload = signer.verify(cookieValue), let decoded = SessionWireFormat.decode(payload) else { return nil }
+            guard let payload = cookie.verify(cookieValue), let decoded = SessionWireFormat.decode(payload) else { return nil }
             verified[cookieValue] = decoded
             session = decoded
         }
-        let (age, overflow) = now.subtractingReportingOverflow(session.issuedAt)
-        guard !overflow, age <= maxAge, age >= -Self.allowedClockSkew else { return nil }
+        guard SignedCookie.isFresh(issuedAt: session.issuedAt, now: now, lifetime: maxAge) else { return nil }
         return session
     }
 
@@ -84,7 +78,7 @@ struct SessionCookieCodec: Sendable {
         guard valueLength <= Self.maximumValueLength else {
             throw .tooLarge(byteCount: valueLength, limit: Self.maximumValueLength)
         }
-        return signer.sign(SessionWireFormat.encode(session))
+        return cookie.sign(SessionWireFormat.encode(session))
     }
 
     /// The full `Set-Cookie` header value storing `session` (`Path=/; Max-Age; HttpOnly;
@@ -93,11 +87,11 @@ struct SessionCookieCodec: Sendable {
     /// - Throws: `SessionCookieError.tooLarge` when the session does not fit in a cookie.
     func setCookieHeader(_ session: Session?) throws(SessionCookieError) -> String {
         guard let session else { return clearCookieHeader }
-        return SetCookie(name: cookieName, value: try encode(session), maxAge: maxAge, secure: secure).headerValue
+        return cookie.setCookieHeader(value: try encode(session), maxAge: maxAge)
     }
 
     /// A `Set-Cookie` header value that removes the session cookie (`Max-Age=0`), such as on sign-out.
     var clearCookieHeader: String {
-        SetCookie(name: cookieName, value: "", maxAge: 0, secure: secure).headerValue
+        cookie.clearCookieHeader
     }
 }

@@ -125,7 +125,7 @@ extension HTMLNode {
     ]
 
     /// The `<label>`s of a form control: `<label for>` its `id`, and the label around it.
-    package var labels: [HTMLNode] {
+    var labels: [HTMLNode] {
         var found: [HTMLNode] = []
         if let id = attributes["id"], !id.isEmpty {
             found = documentRoot.all { $0.tag == "label" && $0["for"] == id }

@@ -5,7 +5,7 @@
 /// coding?.token                                                      // "br"
 /// coding?.etag(for: "\"abc\"")                                        // "\"abc-br\""
 /// ```
-package enum ContentCoding: CaseIterable, Sendable {
+enum ContentCoding: CaseIterable, Sendable {
     /// In order of preference when a client accepts both equally.
     case brotli, gzip
 

@@ -12,7 +12,7 @@
 /// let sent = ResponseCompression.compressed(.html(page), for: request)
 /// sent.headers["Content-Encoding"]   // "gzip" for `Accept-Encoding: gzip, br` and a page over 1 KB
 /// ```
-package enum ResponseCompression {
+enum ResponseCompression {
     /// Bodies smaller than this are sent as they are: the coding's framing and the work cost
     /// more than the bytes saved.
     static let threshold = 1024

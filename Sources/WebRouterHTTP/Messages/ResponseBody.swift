@@ -17,13 +17,13 @@ package final class ResponseBody: @unchecked Sendable {
 
     private let bytes: Bytes
     /// The number of bytes.
-    package let count: Int
+    let count: Int
 
     /// Copies `array` into memory of its own: libmicrohttpd sends from a pointer that must
     /// stay valid after any closure returns, which an array's storage does not promise (a
     /// pointer out of `withUnsafeBytes` is undefined behaviour). Bodies sent many times (a
     /// static file) are made once and shared.
-    package init(_ array: [UInt8]) {
+    init(_ array: [UInt8]) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 1)
         array.withUnsafeBytes { memory.copyMemory(from: $0) }
         bytes = .owned(memory)
@@ -44,17 +44,17 @@ package final class ResponseBody: @unchecked Sendable {
     }
 
     /// The bytes as an array (a copy: for tests and in-process clients).
-    package var array: [UInt8] {
+    var array: [UInt8] {
         withUnsafeBytes { Array($0) }
     }
 
     /// Reads the bytes in place.
-    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         body(UnsafeRawBufferPointer(start: baseAddress, count: count))
     }
 
     /// Where the bytes start: memory this object owns or keeps alive, valid while it lives.
-    package var baseAddress: UnsafeRawPointer? {
+    var baseAddress: UnsafeRawPointer? {
         switch bytes {
         case .owned(let memory): UnsafeRawPointer(memory.baseAddress)
         case .kept(_, let base): base

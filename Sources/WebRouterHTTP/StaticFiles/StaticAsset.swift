@@ -22,7 +22,7 @@ package final class StaticAsset: Sendable {
     /// Seconds since 1970 (whole seconds, as `Last-Modified` carries them).
     let lastModifiedSeconds: Int
     let lastModified: String
-    package let etag: String
+    let etag: String
     /// A 64-bit FNV-1a hash of the bytes (the ETag's and content-hashed URLs' source).
     package let contentHash: UInt64
     /// The encoded variants that came out smaller, in order of preference.

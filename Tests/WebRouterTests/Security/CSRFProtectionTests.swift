@@ -60,7 +60,7 @@ import Testing
 
     @Test func tokenFromTheFarFutureIsInvalid() {
         let id = csrf.newBrowserID()
-        let skew = CSRFProtection.allowedClockSkew
+        let skew = SignedCookie.allowedClockSkew
         #expect(csrf.isValid(token: csrf.token(for: id, now: now + skew), browserID: id, now: now))
         #expect(!csrf.isValid(token: csrf.token(for: id, now: now + skew + 1), browserID: id, now: now))
         #expect(!csrf.isValid(token: csrf.token(for: id, now: .max), browserID: id, now: .min))

@@ -109,9 +109,9 @@ import Testing
     }
 
     @Test func sessionFromTheFarFutureIsRejected() throws {
-        let value = try codec.encode(Session(issuedAt: now + SessionCookieCodec.allowedClockSkew))
+        let value = try codec.encode(Session(issuedAt: now + SignedCookie.allowedClockSkew))
         #expect(codec.decode(value, now: now) != nil)
-        let tooFar = try codec.encode(Session(issuedAt: now + SessionCookieCodec.allowedClockSkew + 1))
+        let tooFar = try codec.encode(Session(issuedAt: now + SignedCookie.allowedClockSkew + 1))
         #expect(codec.decode(tooFar, now: now) == nil)
         let extreme = try codec.encode(Session(issuedAt: .min))
         #expect(codec.decode(extreme, now: now) == nil)
