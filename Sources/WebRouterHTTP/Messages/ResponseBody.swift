@@ -17,7 +17,7 @@ package final class ResponseBody: @unchecked Sendable {
 
     private let bytes: Bytes
     /// The number of bytes.
-    let count: Int
+    package let count: Int
 
     /// Copies `array` into memory of its own: libmicrohttpd sends from a pointer that must
     /// stay valid after any closure returns, which an array's storage does not promise (a

@@ -8,7 +8,7 @@ import Glibc
 
 /// An HTTP/1.1 server over libmicrohttpd that answers every request with an async handler.
 ///
-/// Every request goes through one ``RequestPipeline`` (protocol checks, static files under
+/// Every request goes through one `RequestPipeline` (protocol checks, static files under
 /// ``ServerConfiguration/staticPrefix``, the handler or application, compression, the access
 /// log). While the pipeline awaits, its connection is suspended, so no server thread ever
 /// waits on Swift work.

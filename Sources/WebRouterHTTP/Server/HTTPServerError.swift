@@ -1,7 +1,7 @@
-/// Why an ``HTTPServer`` could not start.
+/// Why the server could not start (thrown by `Application.serve` and `runCommandLine()`).
 ///
 /// ```swift
-/// do { try server.start() } catch .portInUse(let host, let port) { … } catch { … }
+/// do { try await app.serve(configuration) } catch HTTPServerError.portInUse(let host, let port) { … }
 /// ```
 public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process already listens on `host:port`.

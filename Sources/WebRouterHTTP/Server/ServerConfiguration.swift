@@ -1,17 +1,17 @@
 import Foundation
 
-/// Everything that tunes an ``HTTPServer``: address, threads, limits and static files.
+/// Everything that tunes the server an app runs on: address, threads, limits and static files.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration()
 /// configuration.port = 0                     // let the OS pick
 /// configuration.publicDirectory = "Public"   // served under /static/
-/// let server = HTTPServer(configuration: configuration) { request in .text("hi") }
+/// try await app.serve(configuration)
 /// ```
 public struct ServerConfiguration: Sendable {
     /// The address to listen on (an IPv4 or IPv6 literal, or a host name).
     public var host: String = "127.0.0.1"
-    /// The TCP port; `0` lets the OS pick (read it back with ``HTTPServer/port``).
+    /// The TCP port; `0` lets the OS pick (the server logs the port it got).
     public var port: Int = 8080
     /// Server threads (one epoll loop each); defaults to the active cores.
     public var threadCount: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -34,7 +34,7 @@ public struct ServerConfiguration: Sendable {
     public var staticPrefix: String = "/static/"
     /// The `Cache-Control` header of static files.
     public var staticCacheControl: String = "public, max-age=3600"
-    /// How long ``HTTPServer/stop()`` waits for in-flight requests.
+    /// How long stopping the server waits for in-flight requests.
     public var shutdownGracePeriod: Duration = .seconds(10)
     /// Whether each answered request is logged (one `.info` line on the access logger).
     /// Turn it off where a proxy in front already keeps the access log.

@@ -36,7 +36,21 @@ final class ChromeDriverProcess: @unchecked Sendable {
     /// Spawns chromedriver and waits, up to `timeout`, until it has printed its port and its
     /// `GET /status` says it is ready for new sessions. Polls (no fixed sleeps); on failure the
     /// process is stopped and the error carries the log's tail.
+    ///
+    /// chromedriver picks its "free" port itself, and another process can take it between its
+    /// check and its `bind` ("IPv4 port not available"): that start is retried, up to three times.
     static func launch(executable: String, timeout: Duration = .seconds(20)) async throws -> ChromeDriverProcess {
+        var attempt = 1
+        while true {
+            do {
+                return try await launchOnce(executable: executable, timeout: timeout)
+            } catch let error as WebDriverError where attempt < 3 && (error.logTail ?? "").contains("port not available") {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func launchOnce(executable: String, timeout: Duration) async throws -> ChromeDriverProcess {
         let deadline = ContinuousClock.now + timeout
         let logPath = NSTemporaryDirectory() + "/webrouter-chromedriver-\(UUID().uuidString).log"
         guard FileManager.default.createFile(atPath: logPath, contents: nil),
