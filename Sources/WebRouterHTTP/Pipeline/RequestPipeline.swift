@@ -124,11 +124,12 @@ package struct RequestPipeline: Sendable {
                 method: HTTPMethod(rawValue: incoming.method), target: $0, headers: incoming.headers,
                 body: incoming.body, remoteAddress: incoming.remoteAddress)
         }
-        if Self.hasAmbiguousFraming(incoming.headers) {
+        if let transferEncoding = incoming.headers["Transfer-Encoding"],
+            let problem = Self.framingProblem(
+                transferEncoding: transferEncoding, hasContentLength: incoming.headers["Content-Length"] != nil)
+        {
             // RFC 9112 §6.1: the body's end cannot be trusted, so neither can the connection.
-            return .failure(Refusal(
-                error: HTTPError(.badRequest, "The request has both Content-Length and Transfer-Encoding."),
-                request: request, closesConnection: true))
+            return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request, closesConnection: true))
         }
         guard let request else {
             return .failure(Refusal(error: HTTPError(.badRequest, "The address is not correctly encoded."), request: nil))
@@ -145,10 +146,14 @@ package struct RequestPipeline: Sendable {
         return .success(request)
     }
 
-    /// Whether the header block has both `Content-Length` and `Transfer-Encoding`, which
-    /// RFC 9112 §6.1 answers `400` and a closed connection (the transport checks it before
-    /// reading any body).
-    package static func hasAmbiguousFraming(_ headers: HTTPHeaders) -> Bool {
-        headers["Transfer-Encoding"] != nil && headers["Content-Length"] != nil
+    /// Why a request with `Transfer-Encoding` has no trustworthy end, or `nil` when it has one:
+    /// RFC 9112 §6.1 answers `400` and closes the connection when `Content-Length` comes with
+    /// it, or when its last coding is not `chunked` (the body would run to the connection's
+    /// end). The transport checks it at the headers, before reading any body.
+    package static func framingProblem(transferEncoding: String, hasContentLength: Bool) -> String? {
+        if hasContentLength { return "The request has both Content-Length and Transfer-Encoding." }
+        let last = transferEncoding.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if last.lowercased() != "chunked" { return "The request's Transfer-Encoding does not end in chunked." }
+        return nil
     }
 }

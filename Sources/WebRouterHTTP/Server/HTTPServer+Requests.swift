@@ -36,17 +36,21 @@ extension HTTPServer {
         }
     }
 
-    /// The first call: the headers are in. A declared body over the limit, and a body framed
-    /// both by `Content-Length` and `Transfer-Encoding`, are answered at once, without reading it.
+    /// The first call: the headers are in. A declared body over the limit, and a body whose
+    /// framing cannot be trusted (`Content-Length` with `Transfer-Encoding`, or a
+    /// `Transfer-Encoding` not ending in `chunked`), are answered at once, without reading it.
     private func acceptHeaders(
         connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
     ) -> MHD_Result {
         context.phase = .body
         if let clock = context.clock { deadlines.headersComplete(clock) }
-        if MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil,
-            MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") != nil
+        if let transferEncoding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding"),
+            RequestPipeline.framingProblem(
+                transferEncoding: String(cString: transferEncoding),
+                hasContentLength: MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") != nil) != nil
         {
-            // libmicrohttpd would read the body as chunked; the pipeline refuses it (400, closed).
+            // libmicrohttpd would read the body as chunked (or to the end of the connection);
+            // the pipeline refuses it (400, closed) before any of it is read.
             return startPipeline(connection: connection, context: context, method: method, version: version)
         }
         if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {

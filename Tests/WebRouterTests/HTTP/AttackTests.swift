@@ -164,6 +164,22 @@ import Glibc
         await server.stop()
     }
 
+    @Test func aTransferEncodingNotEndingInChunkedIs400AndClosesTheConnection() async throws {
+        let server = try Self.smallServer()
+        let (response, ended) = try await onOwnThread {
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            // Its body would run to the connection's end (RFC 9112 §6.1).
+            try connection.send(
+                "POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Transfer-Encoding: gzip\r\n\r\na=b")
+            return (try connection.readResponse(), try connection.readsEndOfStream())
+        }
+        #expect(response.status == 400)
+        #expect(response.headers["Connection"] == "close")
+        #expect(ended)
+        await server.stop()
+    }
+
     @Test func optionsAsteriskListsTheServersMethods() async throws {
         let server = try Self.smallServer()
         let response = try await rawRequest(port: server.port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
