@@ -102,6 +102,25 @@ import Glibc
         await server.stop()
     }
 
+    /// The next request's header block is due from the end of the previous response: a
+    /// keep-alive connection is served, then closed once idle past the deadline.
+    @Test func aKeepAliveConnectionIsServedThenClosedPastTheHeaderDeadline() async throws {
+        let server = try Self.smallServer()
+        let (first, second, closed) = try await onOwnThread {
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            try connection.send("GET /one HTTP/1.1\r\nHost: x\r\n\r\n")
+            let first = try connection.readResponse()
+            try connection.send("GET /two HTTP/1.1\r\nHost: x\r\n\r\n")
+            let second = try connection.readResponse()
+            // Within the 5 s receive timeout, the 1 s deadline closes the idle connection.
+            return (first, second, try connection.readsEndOfStream())
+        }
+        #expect(first.status == 200)
+        #expect(second.text.hasPrefix("GET /two"))
+        #expect(closed)
+        await server.stop()
+    }
+
     @Test func aBodyBelowTheMinimumRateIsCut() async throws {
         let server = try Self.smallServer {
             $0.requestBodyGracePeriod = .milliseconds(500)
