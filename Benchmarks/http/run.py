@@ -436,7 +436,9 @@ def server_argv(name, args, port, page_file, threads=None):
     """How to start server `name` on `port`; `threads` (pinned mode: 1) sizes its thread pool."""
     t = [] if threads is None else [str(threads)]
     if name == "webapp":
-        return [args.webapp, "--port", str(port), "--public", "Public", "--no-access-log"] + \
+        # wrk's connections all come from 127.0.0.1: no limit per client address.
+        return [args.webapp, "--port", str(port), "--public", "Public", "--no-access-log",
+                "--connections-per-client", "0"] + \
             (["--threads", str(threads)] if threads else [])
     if name == "raw C":
         return [args.raw, str(port), page_file] + t

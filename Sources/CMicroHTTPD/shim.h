@@ -45,12 +45,14 @@ struct webrouter_daemon_settings {
     int listen_fd;                  /* an already bound, listening socket */
     unsigned int thread_pool_size;
     unsigned int connection_limit;
+    unsigned int per_ip_connection_limit; /* 0 = no limit per client address */
     unsigned int connection_timeout; /* seconds */
     size_t connection_memory_limit;  /* bytes */
     int strict_for_client;           /* MHD_OPTION_STRICT_FOR_CLIENT: 1 = strict */
     MHD_AccessHandlerCallback access_handler;
     MHD_RequestCompletedCallback completed;
     webrouter_uri_log_callback uri_log;
+    MHD_NotifyConnectionCallback notify_connection; /* opened and closed TCP connections */
     void *cls;
 };
 
@@ -61,10 +63,12 @@ webrouter_start_configured_daemon(const struct webrouter_daemon_settings *s)
         { MHD_OPTION_LISTEN_SOCKET, (intptr_t)s->listen_fd, NULL },
         { MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)s->thread_pool_size, NULL },
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)s->connection_limit, NULL },
+        { MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)s->per_ip_connection_limit, NULL },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)s->connection_timeout, NULL },
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)s->connection_memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)s->completed, s->cls },
         { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)s->uri_log, s->cls },
+        { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)s->notify_connection, s->cls },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)&webrouter_keep_escaped, NULL },
         { MHD_OPTION_STRICT_FOR_CLIENT, (intptr_t)s->strict_for_client, NULL },
         { MHD_OPTION_END, 0, NULL },
@@ -90,6 +94,26 @@ webrouter_connection_client_address(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/* MHD_get_connection_info is variadic; this reads the connection's socket
+ * (-1 when unknown). */
+static inline int
+webrouter_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/* MHD_get_connection_info is variadic; this reads the pointer the connection
+ * notification stored for the TCP connection (NULL when none). */
+static inline void *
+webrouter_connection_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 #endif

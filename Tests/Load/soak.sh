@@ -12,7 +12,8 @@ BASE="http://127.0.0.1:$PORT"
 WORK=$(mktemp -d)
 trap 'kill $PID 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-WEBROUTER_SECRET=soak-secret-of-at-least-32-characters-long "$BIN" --port "$PORT" --public Public --database "$WORK/webapp.sqlite" >"$WORK/webapp.log" 2>&1 &
+# wrk's connections all come from 127.0.0.1: no limit per client address.
+WEBROUTER_SECRET=soak-secret-of-at-least-32-characters-long "$BIN" --port "$PORT" --public Public --connections-per-client 0 --database "$WORK/webapp.sqlite" >"$WORK/webapp.log" 2>&1 &
 PID=$!
 for _ in $(seq 300); do curl -s -o /dev/null "$BASE/launch" && break; kill -0 $PID; sleep 0.1; done
 

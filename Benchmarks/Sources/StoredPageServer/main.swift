@@ -18,6 +18,7 @@ else {
 let page = HTTPResponse.html([UInt8](data))
 var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
 configuration.logsRequests = false
+configuration.connectionsPerClient = 0   // wrk's connections all come from 127.0.0.1
 if arguments.count == 4, let threads = Int(arguments[3]) { configuration.threadCount = threads }
 let server = BareHTTPServer(configuration: configuration) { _ in page }
 try await server.runUntilSignalled()

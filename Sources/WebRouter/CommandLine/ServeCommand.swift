@@ -30,6 +30,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Server threads (default: one per CPU core).")
     var threads: Int?
 
+    @Option(help: "The most simultaneous connections from one client address (default: 64; 0: no limit, behind a reverse proxy that limits clients itself).")
+    var connectionsPerClient: Int?
+
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     var accessLog = true
 
@@ -39,6 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
+        }
+        if let connectionsPerClient, connectionsPerClient < 0 {
+            throw ValidationError("--connections-per-client must be 0 (no limit) or more, not \(connectionsPerClient)")
         }
     }
 
@@ -51,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
             server.publicDirectory = "Public"
         }
         if let threads { server.threadCount = threads }
+        if let connectionsPerClient { server.connectionsPerClient = connectionsPerClient }
         server.logsRequests = accessLog
         return server
     }

@@ -1,8 +1,10 @@
 /// The one path every request takes, live or in process: ordered, named steps, each response
 /// header with one home, and no early return that skips a step.
 ///
-/// 1. **Protocol checks** (``refusal(of:)``): a target that does not decode and a broken
-///    header block are `400`, a body over the limit `413`, a method nobody knows `501`.
+/// 1. **Protocol checks** (``refusal(of:)``): `OPTIONS *` is answered `204` with the server's
+///    methods as `Allow`; a target that does not decode and a broken header block are `400`
+///    (one with both `Content-Length` and `Transfer-Encoding` also closes the connection,
+///    RFC 9112 §6.1), a body over the limit `413`, a method nobody knows `501`.
 /// 2. **Static files**: the public directory's files, then the responder's own
 ///    (``HTTPResponder/file(for:)``: the chrome's assets).
 /// 3. – 8. **The responder** (``HTTPResponder/respond(to:)``): in an ``Application``,
@@ -36,9 +38,22 @@ package final class RequestPipeline: Sendable {
 
     /// The response to `incoming`, ready for the transport to frame and send.
     package func respond(to incoming: IncomingRequest) async -> HTTPResponse {
-        // 9. Compression (the answer is handed over, not copied; the header is read only for a
-        // response whose type compresses).
-        let response = ResponseCompression.compressed(await answer(incoming), acceptEncoding: incoming.headers["Accept-Encoding"])
+        await finish(answer(incoming), to: incoming)
+    }
+
+    /// The same response as ``respond(to:)`` when step 1 refuses `incoming` (or answers
+    /// `OPTIONS *`), without awaiting; `nil` when the request passes step 1. For a transport
+    /// that must answer on the spot: libmicrohttpd's while a chunked body passes the limit.
+    package func respondInStepOne(to incoming: IncomingRequest) -> HTTPResponse? {
+        guard case .failure(let refusal) = refusal(of: incoming) else { return nil }
+        return finish(answer(refusal, to: incoming), to: incoming)
+    }
+
+    /// Steps 9 and 10. Takes the answer by value (`consuming`): compression then edits the only
+    /// copy of its header list in place.
+    private func finish(_ answer: consuming HTTPResponse, to incoming: IncomingRequest) -> HTTPResponse {
+        // 9. Compression: the header is read only for a response whose type compresses.
+        let response = ResponseCompression.compressed(answer, acceptEncoding: incoming.headers["Accept-Encoding"])
         // 10. The access log.
         if accessLog.isEnabled {
             let path = incoming.target.firstIndex(of: "?").map { String(incoming.target[..<$0]) } ?? incoming.target
@@ -55,7 +70,7 @@ package final class RequestPipeline: Sendable {
         let request: HTTPRequest
         switch refusal(of: incoming) {
         case .success(let checked): request = checked
-        case .failure(let refusal): return responder.refuse(refusal.error, request: refusal.request, headers: incoming.headers)
+        case .failure(let refusal): return answer(refusal, to: incoming)
         }
         // 2. Static files: the public directory's, then the responder's own.
         if let staticFiles, staticFiles.handles(path: request.path) {
@@ -66,6 +81,15 @@ package final class RequestPipeline: Sendable {
         }
         // 3. – 8. The responder.
         return await responder.respond(to: request)
+    }
+
+    /// Step 1's answer: `OPTIONS *`'s own, or the responder's error page (which closes the
+    /// connection when the refusal says so).
+    private func answer(_ refusal: Refusal, to incoming: IncomingRequest) -> HTTPResponse {
+        if let response = refusal.response { return response }
+        var response = responder.refuse(refusal.error, request: refusal.request, headers: incoming.headers)
+        if refusal.closesConnection { response.headers.set(name: "Connection", value: "close") }
+        return response
     }
 
     private func answer(_ file: Result<HTTPResponse, HTTPError>, to request: HTTPRequest) -> HTTPResponse {
@@ -79,17 +103,38 @@ package final class RequestPipeline: Sendable {
     struct Refusal: Error {
         let error: HTTPError
         let request: HTTPRequest?
+        /// Whether the connection must close after the answer (its framing cannot be trusted).
+        var closesConnection = false
+        /// The answer itself when it is not an error page (`OPTIONS *`).
+        var response: HTTPResponse?
     }
+
+    /// The methods the server as a whole answers, for `OPTIONS *` (RFC 9110 §9.3.7).
+    static let serverMethods = AllowedMethods([.get, .head, .post, .options])
 
     /// Step 1: the request as a value, or why it is refused. The checks libmicrohttpd's strict
     /// mode makes while parsing (spaces in the target, a malformed request line) come before.
     func refusal(of incoming: IncomingRequest) -> Result<HTTPRequest, Refusal> {
-        guard let target = RequestTarget.parse(incoming.target, strict: true) else {
+        if incoming.target == "*" && incoming.method == "OPTIONS" {
+            // Not a refusal, but no path either: the server's methods, before any path is read.
+            return .failure(Refusal(
+                error: HTTPError(.noContent, ""), request: nil, response: Self.serverMethods.optionsResponse()))
+        }
+        let request = RequestTarget.parse(incoming.target, strict: true).map {
+            HTTPRequest(
+                method: HTTPMethod(rawValue: incoming.method), target: $0, headers: incoming.headers,
+                body: incoming.body, remoteAddress: incoming.remoteAddress)
+        }
+        if let transferEncoding = incoming.headers["Transfer-Encoding"],
+            let problem = Self.framingProblem(
+                transferEncoding: transferEncoding, hasContentLength: incoming.headers["Content-Length"] != nil)
+        {
+            // RFC 9112 §6.1: the body's end cannot be trusted, so neither can the connection.
+            return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request, closesConnection: true))
+        }
+        guard let request else {
             return .failure(Refusal(error: HTTPError(.badRequest, "The address is not correctly encoded."), request: nil))
         }
-        let request = HTTPRequest(
-            method: HTTPMethod(rawValue: incoming.method), target: target, headers: incoming.headers,
-            body: incoming.body, remoteAddress: incoming.remoteAddress)
         if let problem = HeaderValidation.problem(in: incoming.headers, isHTTP11: incoming.isHTTP11) {
             return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request))
         }
@@ -100,5 +145,16 @@ package final class RequestPipeline: Sendable {
             return .failure(Refusal(error: HTTPMethod.notImplementedError(request.method), request: request))
         }
         return .success(request)
+    }
+
+    /// Why a request with `Transfer-Encoding` has no trustworthy end, or `nil` when it has one:
+    /// RFC 9112 §6.1 answers `400` and closes the connection when `Content-Length` comes with
+    /// it, or when its last coding is not `chunked` (the body would run to the connection's
+    /// end). The transport checks it at the headers, before reading any body.
+    package static func framingProblem(transferEncoding: String, hasContentLength: Bool) -> String? {
+        if hasContentLength { return "The request has both Content-Length and Transfer-Encoding." }
+        let last = transferEncoding.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if last.lowercased() != "chunked" { return "The request's Transfer-Encoding does not end in chunked." }
+        return nil
     }
 }

@@ -1,5 +1,9 @@
 import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The transport on libmicrohttpd's threads: collect the request, hand it to the
 /// ``RequestPipeline`` on a connection suspended while it awaits, queue the response.
 /// Every answer, refusals included, comes out of the pipeline; this file only reads and sends.
@@ -14,10 +18,14 @@ extension HTTPServer {
         switch context.phase {
         case .headers:
             return acceptHeaders(connection: connection, context: context, method: method, version: version)
-        case .body, .discarding:
+        case .body, .discarding, .answered:
             if uploadDataSize.pointee > 0 {
-                return receiveBody(context: context, uploadData: uploadData, size: uploadDataSize)
+                return receiveBody(
+                    connection: connection, context: context, method: method, version: version, uploadData: uploadData,
+                    size: uploadDataSize)
             }
+            // A body answered while it streamed has ended: the answer is out, the connection closes.
+            if context.phase == .answered { return .NO }
             return startPipeline(connection: connection, context: context, method: method, version: version)
         case .handling:
             // The call after the pipeline's task resumed the connection (or a spurious one);
@@ -28,12 +36,23 @@ extension HTTPServer {
         }
     }
 
-    /// The first call: the headers are in. A declared body over the limit is answered at
-    /// once, without reading it.
+    /// The first call: the headers are in. A declared body over the limit, and a body whose
+    /// framing cannot be trusted (`Content-Length` with `Transfer-Encoding`, or a
+    /// `Transfer-Encoding` not ending in `chunked`), are answered at once, without reading it.
     private func acceptHeaders(
         connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
     ) -> MHD_Result {
         context.phase = .body
+        if let clock = context.clock { deadlines.headersComplete(clock) }
+        if let transferEncoding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding"),
+            RequestPipeline.framingProblem(
+                transferEncoding: String(cString: transferEncoding),
+                hasContentLength: MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") != nil) != nil
+        {
+            // libmicrohttpd would read the body as chunked (or to the end of the connection);
+            // the pipeline refuses it (400, closed) before any of it is read.
+            return startPipeline(connection: connection, context: context, method: method, version: version)
+        }
         if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
             let length = Int(String(cString: lengthText)) ?? -1
             if length > configuration.maxBodySize {
@@ -45,11 +64,16 @@ extension HTTPServer {
         return .YES
     }
 
-    /// A piece of the body: kept while under the limit, then discarded (the pipeline answers
-    /// `413` once the body is complete).
-    private func receiveBody(context: RequestState, uploadData: UnsafePointer<CChar>?, size pointer: UnsafeMutablePointer<Int>) -> MHD_Result {
+    /// A piece of the body: kept while under the limit. A body that passes it (one that
+    /// declared no length: a declared one was refused at the headers) is answered `413` on
+    /// the spot, and the rest is read and dropped.
+    private func receiveBody(
+        connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, size pointer: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
         let size = pointer.pointee
         pointer.pointee = 0
+        if let clock = context.clock { deadlines.bodyReceived(clock, count: size) }
         if context.phase == .body, context.body.count + size <= configuration.maxBodySize, let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
                 context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
@@ -59,17 +83,19 @@ extension HTTPServer {
         if context.phase == .body {
             context.phase = .discarding
             context.body = []
+            if answerOnTheSpot(connection: connection, context: context, method: method, version: version) {
+                context.phase = .answered
+            }
         }
         context.discardedBytes += size
         // A client that keeps streaming far past the limit loses its connection.
         return context.discardedBytes > 4 * max(configuration.maxBodySize, 1 << 16) ? .NO : .YES
     }
 
-    /// The request is read (or refused by its size): run the pipeline, queued right here when
-    /// it finishes without suspending.
-    private func startPipeline(
+    /// The request as read so far, for the pipeline.
+    private func incomingRequest(
         connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
-    ) -> MHD_Result {
+    ) -> IncomingRequest {
         var headers = HTTPHeaders()
         // Counted first (a null iterator only counts), so the list is allocated once: a
         // browser's dozen headers otherwise grew it four or five times.
@@ -83,6 +109,16 @@ extension HTTPServer {
             bodyTooLarge: context.phase == .discarding,
             remoteAddress: webrouter_connection_client_address(connection).flatMap(ListenSocket.numericHost),
             start: context.start)
+        return incoming
+    }
+
+    /// The request is read (or refused by its size): run the pipeline, queued right here when
+    /// it finishes without suspending.
+    private func startPipeline(
+        connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> MHD_Result {
+        let incoming = incomingRequest(connection: connection, context: context, method: method, version: version)
+        if let clock = context.clock { deadlines.answering(clock) }
         context.body = []
         context.phase = .handling
         let handle = MHDHandle(pointer: connection)
@@ -104,6 +140,42 @@ extension HTTPServer {
             return .YES
         }
         return queue(response, on: connection)
+    }
+
+    /// A body without a declared length passed the limit: the pipeline's `413` (step 1, which
+    /// never awaits) is written straight to the socket, followed by the end of the stream.
+    ///
+    /// libmicrohttpd 0.9.75 queues a response only before the body or after all of it, and
+    /// reading an endless body to its end would never answer; so this one answer is framed
+    /// here as libmicrohttpd frames its own (`Connection: close`, `Content-Length`, `Date`).
+    /// The connection stays open while the client still sends, its bytes dropped (a lingering
+    /// close, so the client reads the answer instead of a reset), until it stops, falls
+    /// below ``ServerConfiguration/minimumBodyRate`` or sends four times the limit.
+    /// Returns `false` when nothing could be written (the request then ends as before).
+    private func answerOnTheSpot(
+        connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> Bool {
+        let incoming = incomingRequest(connection: connection, context: context, method: method, version: version)
+        let fd = webrouter_connection_fd(connection)
+        guard fd >= 0, let response = pipeline.respondInStepOne(to: incoming) else { return false }
+        var head = "HTTP/1.1 \(response.status.code) \(String(cString: MHD_get_reason_phrase_for(UInt32(response.status.code))))\r\n"
+        for (name, value) in response.headers
+        where !HTTPHeaders.equalCaseInsensitive(name, "Content-Length") && !HTTPHeaders.equalCaseInsensitive(name, "Connection") {
+            head += "\(name): \(value)\r\n"
+        }
+        let body = incoming.method == "HEAD" ? [] : response.body
+        head += "Connection: close\r\nContent-Length: \(response.payload?.count ?? 0)\r\n"
+        head += "Date: \(HTTPDate.format(Int(time(nil))))\r\n\r\n"
+        let bytes = Array(head.utf8) + body
+        // Nothing else is queued on the connection: a send buffer twice the answer takes all of it.
+        var bufferSize = Int32(clamping: max(bytes.count * 2, 65_536))
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bufferSize, socklen_t(MemoryLayout<Int32>.size))
+        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        if sent < bytes.count {
+            logger.warning("wrote \(max(sent, 0)) of the \(bytes.count) bytes of a \(response.status.code) to a streaming body")
+        }
+        _ = shutdown(fd, Int32(SHUT_WR))
+        return sent > 0
     }
 
     /// Wakes a suspended connection unless the daemon is already being torn down.

@@ -26,6 +26,8 @@ public final class HTTPServer: Sendable {
     let logger: Logger
     /// What every request goes through.
     let pipeline: RequestPipeline
+    /// The open connections' header deadlines and body rates.
+    let deadlines: ConnectionDeadlines
 
     enum Phase: Sendable {
         case idle, running, stopping, stopped
@@ -36,6 +38,8 @@ public final class HTTPServer: Sendable {
         var daemon: MHDHandle?
         var port = 0
         var drainWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Cuts the connections past their deadline while the server runs.
+        var sweeper: Task<Void, Never>?
     }
 
     let state = Locked(State())
@@ -75,6 +79,7 @@ public final class HTTPServer: Sendable {
     ) {
         self.configuration = configuration
         self.logger = logger
+        self.deadlines = ConnectionDeadlines(configuration: configuration)
         self.pipeline = RequestPipeline(
             responder: responder, configuration: configuration,
             accessLog: AccessLog(logger: accessLogger, enabled: configuration.logsRequests))
@@ -110,6 +115,7 @@ public final class HTTPServer: Sendable {
             settings.listen_fd = listenFD
             settings.thread_pool_size = UInt32(clamping: max(configuration.threadCount, 1) > 1 ? configuration.threadCount : 0)
             settings.connection_limit = UInt32(clamping: max(configuration.connectionLimit, 1))
+            settings.per_ip_connection_limit = UInt32(clamping: max(configuration.connectionsPerClient, 0))
             settings.connection_timeout = UInt32(clamping: max(configuration.connectionTimeout, 1))
             settings.connection_memory_limit = max(configuration.connectionMemoryLimit, 16 * 1024)
             // Strict HTTP/1.1 (RFC 9112): no Host, spaces in the target or before a header's
@@ -118,6 +124,7 @@ public final class HTTPServer: Sendable {
             settings.access_handler = mhdAccessHandler
             settings.completed = mhdRequestCompleted
             settings.uri_log = mhdURILog
+            settings.notify_connection = mhdNotifyConnection
             settings.cls = retained.toOpaque()
             guard let daemon = webrouter_start_configured_daemon(&settings) else {
                 retained.release()
@@ -127,6 +134,13 @@ public final class HTTPServer: Sendable {
             state.daemon = MHDHandle(pointer: daemon)
             state.port = Int(webrouter_daemon_bind_port(daemon))
             state.phase = .running
+            if deadlines.isEnabled {
+                state.sweeper = Task.detached { [deadlines] in
+                    while (try? await Task.sleep(for: deadlines.sweepInterval)) != nil {
+                        deadlines.sweep()
+                    }
+                }
+            }
         }
         logger.info("listening on http://\(configuration.host):\(port)")
     }
@@ -155,6 +169,7 @@ public final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(daemon.pointer)
         if listenFD >= 0 { close(listenFD) }
+        state.withLock { $0.sweeper }?.cancel()
         Unmanaged.passUnretained(self).release()
         state.withLock { state in
             state.phase = .stopped

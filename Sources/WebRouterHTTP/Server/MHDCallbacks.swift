@@ -4,12 +4,15 @@ import CMicroHTTPD
 /// (retained from `start()` until `stop()`) and forwards to it.
 
 /// Called once the request line is read: the raw target becomes the request's context.
-let mhdURILog: webrouter_uri_log_callback = { cls, uri, _ in
+let mhdURILog: webrouter_uri_log_callback = { cls, uri, connection in
     guard let cls else { return nil }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     server.inFlight.add(1, ordering: .sequentiallyConsistent)
     let target = uri.map { String(cString: $0) } ?? ""
-    let context = RequestState(target: target, start: .now)
+    let clock = connection.flatMap(webrouter_connection_socket_context).map {
+        Unmanaged<ConnectionClock>.fromOpaque($0).takeUnretainedValue()
+    }
+    let context = RequestState(target: target, start: .now, clock: clock)
     return Unmanaged.passRetained(context).toOpaque()
 }
 
@@ -25,14 +28,36 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = {
         uploadDataSize: uploadDataSize)
 }
 
-/// Frees the request's context; runs for completed, failed and aborted requests alike.
+/// Frees the request's context; runs for completed, failed and aborted requests alike. The
+/// connection's next header block is due from now.
 let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, _ in
     guard let cls, let contextPointer, let raw = contextPointer.pointee else { return }
     contextPointer.pointee = nil
-    Unmanaged<RequestState>.fromOpaque(raw).release()
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestState>.fromOpaque(raw)
+    if let clock = context.takeUnretainedValue().clock { server.deadlines.awaitHeaders(clock) }
+    context.release()
     if server.inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
         server.releaseDrainWaiters()
+    }
+}
+
+/// A TCP connection opened or closed: its ``ConnectionClock`` lives in the connection's
+/// socket context in between, and in the server's ``ConnectionDeadlines`` for the sweep.
+let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let socketContext else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    switch code.rawValue {
+    case 0:  // MHD_CONNECTION_NOTIFY_STARTED
+        guard let connection else { return }
+        let clock = server.deadlines.opened(fd: webrouter_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(clock).toOpaque()
+    default:
+        guard let raw = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        let clock = Unmanaged<ConnectionClock>.fromOpaque(raw)
+        server.deadlines.closed(clock.takeUnretainedValue())
+        clock.release()
     }
 }
 

@@ -10,6 +10,8 @@ final class RequestState: @unchecked Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let target: String
     let start: ContinuousClock.Instant
+    /// The connection's deadline (set by libmicrohttpd's connection notification; `nil` if none).
+    let clock: ConnectionClock?
     /// Which of libmicrohttpd's calls for this request comes next.
     var phase = AccessPhase.headers
     var body: [UInt8] = []
@@ -21,9 +23,10 @@ final class RequestState: @unchecked Sendable {
     /// releasing store), read after observing `finished` (an acquiring load).
     var handoffResponse: HTTPResponse?
 
-    init(target: String, start: ContinuousClock.Instant) {
+    init(target: String, start: ContinuousClock.Instant, clock: ConnectionClock? = nil) {
         self.target = target
         self.start = start
+        self.clock = clock
     }
 }
 
@@ -35,6 +38,9 @@ enum AccessPhase {
     case body
     /// The body passed the size limit: the rest is read and dropped, then answered `413`.
     case discarding
+    /// A body without a declared length passed the limit and was answered `413` on the spot:
+    /// the rest is read and dropped, and the connection closes when it ends.
+    case answered
     /// The handler runs (or ran): the next call queues its response.
     case handling
 }

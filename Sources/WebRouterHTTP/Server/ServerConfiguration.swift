@@ -19,8 +19,40 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize: Int = 1 << 20
     /// The most simultaneous connections.
     public var connectionLimit: Int = 1024
-    /// Seconds a connection may stay idle before the server closes it.
+    /// The most simultaneous connections from one client address (libmicrohttpd's
+    /// `MHD_OPTION_PER_IP_CONNECTION_LIMIT`, like nginx's `limit_conn` per `$binary_remote_addr`);
+    /// a connection past it is closed as soon as it is accepted. `0` means no limit.
+    ///
+    /// The default, 64, is ten browsers' worth (a browser opens at most 6 per host) and a
+    /// sixteenth of ``connectionLimit``, so one address cannot hold the server. Behind a
+    /// reverse proxy every connection comes from the proxy's address: set `0` there (or at
+    /// least the proxy's upstream connection count) and limit clients at the proxy. Raise it
+    /// where many people share one address (a large office behind NAT).
+    public var connectionsPerClient: Int = 64
+    /// Seconds a connection may stay idle before the server closes it. Every byte resets it,
+    /// so it is no defence against a client that trickles: ``requestHeaderTimeout`` and
+    /// ``minimumBodyRate`` are.
     public var connectionTimeout: Int = 30
+    /// The deadline for a request's header block, counted from the connection's opening or
+    /// from the end of the previous response on the connection; bytes trickling in do not
+    /// extend it (nginx's `client_header_timeout`, whose default is 60 s). A connection past
+    /// it is closed without an answer, so an idle keep-alive connection is also closed after
+    /// this long. `.zero` turns it off.
+    ///
+    /// The default, 10 s, is ample for any client that means to send a request (a browser
+    /// sends its header block in one packet) and short enough that a client holding
+    /// connections with half a request line gets at most ``connectionsPerClient`` of them
+    /// for that long.
+    public var requestHeaderTimeout: Duration = .seconds(10)
+    /// How long a request's body may take before ``minimumBodyRate`` applies, counted from
+    /// the end of its header block (with the rate: Apache's `mod_reqtimeout` `body=10,MinRate=1024`).
+    public var requestBodyGracePeriod: Duration = .seconds(10)
+    /// The slowest average rate, in bytes per second, at which a body may arrive after
+    /// ``requestBodyGracePeriod``: each byte received buys `1 / minimumBodyRate` second more,
+    /// and a body that falls behind is cut (the connection closed without an answer). The
+    /// default, 1,024 B/s, is far below any real upload (a 2G phone sends 10 KB/s or more);
+    /// `0` turns the rate off.
+    public var minimumBodyRate: Int = 1024
     /// Memory per connection in bytes (at least 16 KB). It bounds the request line plus
     /// header block, which may take up to about 1 KB less than this (15 KB by default, like
     /// Node.js's 16 KB; Tomcat and Jetty allow 8 KB); a longer one gets `431`. Every open

@@ -36,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The libmicrohttpd threads that accept and answer requests (default: one per CPU core).")
     var threads: Int?
 
+    @Option(help: "The most simultaneous connections from one client address (default: 64; 0: no limit, behind a reverse proxy that limits clients itself).")
+    var connectionsPerClient: Int?
+
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
@@ -43,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try resolvedPublicOrigin()
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
+        }
+        if let connectionsPerClient, connectionsPerClient < 0 {
+            throw ValidationError("--connections-per-client must be 0 (no limit) or more, not \(connectionsPerClient)")
         }
     }
 
@@ -109,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         server.staticPrefix = "/static/"
         server.logsRequests = accessLog
         if let threads { server.threadCount = threads }
+        if let connectionsPerClient { server.connectionsPerClient = connectionsPerClient }
         logger.info("static files from \(publicDirectory) under /static/")
         do {
             try await app.serve(server)

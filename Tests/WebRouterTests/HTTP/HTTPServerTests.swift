@@ -135,7 +135,8 @@ let echoHandler: HTTPHandler = { request in
     }
 
     @Test func hundredConcurrentRequestsAreAllAnsweredCorrectly() async throws {
-        let server = try startServer(handler: echoHandler)
+        // All from 127.0.0.1 at once: no limit per client address here (AttackTests tests it).
+        let server = try startServer({ $0.connectionsPerClient = 0 }, handler: echoHandler)
         let results = try await getConcurrently(port: server.port, (0..<100).map { "/n/\($0)" })
         #expect(results.count == 100)
         for (index, response) in results {
@@ -148,7 +149,7 @@ let echoHandler: HTTPHandler = { request in
     /// Handlers that suspend for a moment and finish on another thread race the connection's
     /// thread deciding to suspend: every request must still be answered, once, with its own body.
     @Test func handlersFinishingWhileTheirConnectionSuspendsAreAllAnswered() async throws {
-        let server = try startServer { request in
+        let server = try startServer({ $0.connectionsPerClient = 0 }) { request in
             await Task.yield()
             await Task.detached { await Task.yield() }.value
             return .text("done \(request.path)")

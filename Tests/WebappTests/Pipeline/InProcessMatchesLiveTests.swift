@@ -6,8 +6,8 @@ import WebRouter
 
 /// The in-process mode is the server's own pipeline without the socket: over a crawl of the
 /// demo (pages, 404s, 308s, static files and the chrome's assets, HEAD, gzip, JSON page state,
-/// a 413, malformed requests), every request gets the same status, headers (but `Date`) and
-/// body bytes in process as live.
+/// a 413, malformed requests, `OPTIONS *`, `Content-Length` with `Transfer-Encoding`), every
+/// request gets the same status, headers (but `Date`) and body bytes in process as live.
 @Suite("In process is the live server without the socket")
 struct InProcessMatchesLiveTests {
     /// One request of the crawl.
@@ -85,6 +85,12 @@ struct InProcessMatchesLiveTests {
             Probe(target: "/feed", headers: [("Host", "a.example"), ("Host", "b.example")]),
             Probe(method: .post, target: "/welcome/~login", headers: [("Cookie", visitor), ("Content-Type", "application/x-www-form-urlencoded")],
                   body: Array(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)),
+            // Step 1's own answers: the server's methods, and a body framed two ways (400, closed).
+            Probe(method: .options, target: "*"),
+            Probe(method: .options, target: "*", headers: [("Cookie", member)]),
+            Probe(method: .post, target: "/welcome/~login",
+                  headers: [("Cookie", visitor), ("Content-Type", "application/x-www-form-urlencoded"), ("Transfer-Encoding", "chunked")],
+                  body: Array("0\r\n\r\n".utf8)),
         ]
         // Conditional and form requests: a 304, a 422 (a wrong password) and a 303 (the right one).
         let styles = try await inProcess.request(.get, "/static/scores.css")
