@@ -83,48 +83,49 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// The screen under the modal layers (`<main data-screen>`).
     public var baseScreen: String? { document.first { $0.tag == "main" }?["data-screen"] }
 
+    /// The page's landmarks as the JSON page state reads them (``PageState``): the kit and
+    /// `Accept: application/json` share one reader, so what a test sees and what an outside
+    /// tool reads cannot drift (hidden landmarks are left out by both).
+    public var state: PageState {
+        PageState(document: document, status: status.code, url: url)
+    }
+
     /// The tab bar, if the page has one.
     public var tabBar: TabBar? {
-        guard let nav = document.first(where: { $0.tag == "nav" && $0["aria-label"] == "Tabs" }) else { return nil }
-        let anchors = nav.all("a", "href")
-        let tabs = anchors.map { PageLink(text: $0.text, href: $0["href"] ?? "", rel: $0["rel"]) }
-        let selected = anchors.first { $0["aria-current"] == "page" }?.text
-        return TabBar(tabs: tabs, selected: selected)
+        let tabs = state.tabs
+        guard !tabs.isEmpty else { return nil }
+        return TabBar(
+            tabs: tabs.map { PageLink(text: $0.label, href: $0.href, rel: nil) },
+            selected: tabs.first(where: \.selected)?.label)
     }
 
     /// Every breadcrumb in document order: the base stack's first, then each modal's.
     public var breadcrumbs: [Breadcrumb] {
-        document.all { $0.tag == "nav" && $0["aria-label"] == "Breadcrumb" }.map(Self.breadcrumb)
+        state.layers.map(\.breadcrumb).filter { !$0.isEmpty }.map(Self.breadcrumb)
     }
 
     /// The breadcrumb of the topmost layer.
     public var topBreadcrumb: Breadcrumb? {
-        if let modal = modalNodes.last {
-            return modal.first { $0.tag == "nav" && $0["aria-label"] == "Breadcrumb" }.map(Self.breadcrumb)
-        }
-        return document.first { $0.tag == "main" }?.first { $0.tag == "nav" && $0["aria-label"] == "Breadcrumb" }
-            .map(Self.breadcrumb)
+        guard let top = state.layers.last, !top.breadcrumb.isEmpty else { return nil }
+        return Self.breadcrumb(top.breadcrumb)
     }
 
     /// The modal layers, bottom to top.
     public var modals: [ModalLayerInfo] {
-        modalNodes.map { dialog in
+        // The same dialogs, in the same order, as the reader's modal layers; their classes too.
+        let dialogs = document.all { Landmark.isModalLayer($0) && !$0.isHidden }
+        return zip(state.layers.filter { $0.kind == .modal }, dialogs).map { layer, dialog in
             ModalLayerInfo(
-                screen: dialog["data-screen"] ?? "",
-                dismissHref: dialog.first { $0.tag == "a" && $0["rel"] == "dismiss" }?["href"],
-                breadcrumb: dialog.first { $0.tag == "nav" && $0["aria-label"] == "Breadcrumb" }.map(Self.breadcrumb),
+                screen: layer.screen ?? "", dismissHref: layer.dismiss,
+                breadcrumb: layer.breadcrumb.isEmpty ? nil : Self.breadcrumb(layer.breadcrumb),
                 classes: (dialog["class"] ?? "").split(separator: " ").map(String.init))
         }
     }
 
     /// The alert and confirmation dialogs, bottom to top.
     public var alerts: [AlertInfo] {
-        document.all { $0.tag == "dialog" && $0["role"] == "alertdialog" }.map { dialog in
-            let heading = dialog.first { ["h1", "h2", "h3"].contains($0.tag) }
-            let message = dialog.first { $0.tag == "p" }
-            let actions = dialog.all { ($0.tag == "a" && $0["href"] != nil) || $0.tag == "button" }.map(\.text)
-            return AlertInfo(title: heading?.text ?? "", message: message?.text, actions: actions,
-                             dismissHref: dialog.first { $0.tag == "a" && $0["rel"] == "dismiss" }?["href"] ?? dialog["data-dismiss"])
+        state.alerts.map { alert in
+            AlertInfo(title: alert.title, message: alert.message, actions: alert.actions.map(\.label), dismissHref: alert.dismiss)
         }
     }
 
@@ -263,15 +264,8 @@ public struct TestPage: Sendable, CustomStringConvertible {
         TestFailure(page: self, expectation: expectation, found: found, details: details)
     }
 
-    private var modalNodes: [HTMLNode] {
-        document.all { $0.tag == "dialog" && $0["aria-modal"] == "true" && $0["role"] != "alertdialog" }
-    }
-
-    static func breadcrumb(_ nav: HTMLNode) -> Breadcrumb {
-        Breadcrumb(items: nav.all("li").map { item in
-            let anchor = item.first { $0.tag == "a" }
-            return Breadcrumb.Item(label: item.text, href: item["aria-current"] == "page" ? nil : anchor?["href"])
-        })
+    static func breadcrumb(_ crumbs: [PageState.Crumb]) -> Breadcrumb {
+        Breadcrumb(items: crumbs.map { Breadcrumb.Item(label: $0.label, href: $0.href) })
     }
 }
 

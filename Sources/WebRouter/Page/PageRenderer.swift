@@ -125,7 +125,9 @@ enum PageRenderer {
     }
 
     private static func renderTabs(_ tabs: [TabItem], inert: Bool, into output: inout HTMLOutput) {
-        output.appendRaw("<nav aria-label=\"Tabs\" class=\"tabbar\"")
+        output.appendRaw("<nav aria-label=\"")
+        output.appendRaw(Landmark.tabBar)
+        output.appendRaw("\" class=\"tabbar\"")
         if inert { output.appendRaw(" inert") }
         output.appendRaw("><ul>")
         for tab in tabs {
@@ -160,7 +162,9 @@ enum PageRenderer {
 
     private static func renderBreadcrumb(_ crumbs: [Crumb], into output: inout HTMLOutput) {
         if crumbs.isEmpty { return }
-        output.appendRaw("<nav aria-label=\"Breadcrumb\" class=\"breadcrumb\"><ol>")
+        output.appendRaw("<nav aria-label=\"")
+        output.appendRaw(Landmark.breadcrumb)
+        output.appendRaw("\" class=\"breadcrumb\"><ol>")
         for (index, crumb) in crumbs.enumerated() {
             if index == crumbs.count - 1 {
                 output.appendRaw("<li aria-current=\"page\"><span>")

@@ -44,10 +44,8 @@ struct PageStateReader {
         elements = document.descendants
         body = elements.first { $0.tag == "body" }
         main = elements.first { $0.tag == "main" && !$0.isHidden }
-        modals = elements.filter {
-            $0.tag == "dialog" && $0["aria-modal"] == "true" && $0["role"] != "alertdialog" && !$0.isHidden
-        }
-        alertDialogs = elements.filter { $0.role == "alertdialog" && !$0.isHidden }
+        modals = elements.filter { Landmark.isModalLayer($0) && !$0.isHidden }
+        alertDialogs = elements.filter { Landmark.isAlert($0) && !$0.isHidden }
         var layers: [ObjectIdentifier: Int] = [:]
         let layerElements = (main.map { [$0] } ?? []) + modals
         for (index, element) in layerElements.enumerated() { layers[ObjectIdentifier(element)] = index }
@@ -62,7 +60,7 @@ struct PageStateReader {
         var state = PageState(
             status: status, url: url,
             title: elements.first { $0.tag == "title" }?.text ?? "",
-            screen: body?["data-screen"], baseScreen: main?["data-screen"])
+            screen: body?[Landmark.screen], baseScreen: main?[Landmark.screen])
         state.tabs = tabs()
         state.layers = (main.map { [baseLayer($0)] } ?? []) + modals.map(modalLayer)
         state.alerts = alertDialogs.map { alert($0, forms: forms) }
@@ -77,14 +75,14 @@ struct PageStateReader {
     // MARK: - Landmarks
 
     private func tabs() -> [PageState.Tab] {
-        guard let bar = elements.first(where: { $0.tag == "nav" && $0["aria-label"] == "Tabs" && !$0.isHidden }) else { return [] }
+        guard let bar = elements.first(where: { Landmark.isTabBar($0) && !$0.isHidden }) else { return [] }
         return bar.all { $0.tag == "a" && $0["href"] != nil && !$0.isHidden }.map {
             PageState.Tab(label: $0.accessibleName, href: $0["href"] ?? "", selected: $0["aria-current"] == "page")
         }
     }
 
     private func breadcrumb(in layer: HTMLNode) -> [PageState.Crumb] {
-        guard let nav = layer.first(where: { $0.tag == "nav" && $0["aria-label"] == "Breadcrumb" && !$0.isHidden }) else { return [] }
+        guard let nav = layer.first(where: { Landmark.isBreadcrumb($0) && !$0.isHidden }) else { return [] }
         return nav.all { $0.tag == "li" && !$0.isHidden }.map { item in
             let link = item["aria-current"] == nil ? item.first { $0.tag == "a" && $0["href"] != nil } : nil
             return PageState.Crumb(label: item.visibleText(excluding: nil), href: link?["href"])
@@ -95,7 +93,7 @@ struct PageStateReader {
         let crumbs = breadcrumb(in: main)
         let title = crumbs.last?.label
             ?? main.first { $0.tag == "h1" && !$0.isHidden }?.accessibleName
-        return PageState.Layer(screen: main["data-screen"], kind: .base, style: nil, title: title,
+        return PageState.Layer(screen: main[Landmark.screen], kind: .base, style: nil, title: title,
                                breadcrumb: crumbs, dismiss: nil)
     }
 
@@ -108,8 +106,8 @@ struct PageStateReader {
             else { nil }
         let name = dialog.accessibleName
         let dismiss = dialog["data-dismiss"]
-            ?? dialog.first { $0.tag == "a" && $0["rel"] == "dismiss" }?["href"]
-        return PageState.Layer(screen: dialog["data-screen"], kind: .modal, style: style,
+            ?? dialog.first(where: Landmark.isDismissLink)?["href"]
+        return PageState.Layer(screen: dialog[Landmark.screen], kind: .modal, style: style,
                                title: name.isEmpty ? nil : name, breadcrumb: breadcrumb(in: dialog), dismiss: dismiss)
     }
 

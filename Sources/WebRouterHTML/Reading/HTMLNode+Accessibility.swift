@@ -128,7 +128,8 @@ extension HTMLNode {
     var labels: [HTMLNode] {
         var found: [HTMLNode] = []
         if let id = attributes["id"], !id.isEmpty {
-            found = documentRoot.all { $0.tag == "label" && $0["for"] == id }
+            let root = documentRoot
+            found = root.index.map { $0.labels[id] ?? [] } ?? root.all { $0.tag == "label" && $0["for"] == id }
         }
         if let wrapping = enclosing("label"), wrapping["for"] == nil || wrapping["for"] == attributes["id"], !found.contains(where: { $0 === wrapping }) {
             found.append(wrapping)
@@ -141,15 +142,11 @@ extension HTMLNode {
     /// `<head>`; or it is an `<input type="hidden">`.
     package var isHidden: Bool {
         if tag == "input" && inputType == "hidden" { return true }
-        var node: HTMLNode? = self
-        while let current = node, current.tag != "#document" {
-            if current.hidesItsContent { return true }
-            node = current.parent
-        }
-        return false
+        return insideHidden || hidesItsContent
     }
 
-    private var hidesItsContent: Bool {
+    /// Whether the element hides itself and everything in it.
+    var hidesItsContent: Bool {
         if attributes["hidden"] != nil || attributes["aria-hidden"] == "true" { return true }
         if tag == "dialog" && attributes["open"] == nil { return true }
         if tag == "template" || tag == "head" || tag == "script" || tag == "style" { return true }
@@ -207,9 +204,10 @@ extension HTMLNode {
         return node
     }
 
-    /// The element with an `id`, below this one.
+    /// The element with an `id`, below this one (the first in document order).
     package func element(withID id: String) -> HTMLNode? {
-        first { $0["id"] == id }
+        if let index { return index.ids[id] }
+        return first { $0["id"] == id }
     }
 
     /// The nearest `article`, `aside`, `main`, `nav` or `section` around the element.

@@ -23,11 +23,23 @@ public final class HTMLNode: @unchecked Sendable {
     public internal(set) var children: [HTMLNode] = []
     /// The enclosing element; `nil` for the document root.
     public internal(set) weak var parent: HTMLNode?
+    /// Whether an ancestor hides its content (set as the tree is built, so ``isHidden`` reads
+    /// one flag instead of walking up from every node).
+    var insideHidden = false
+    /// The document's ids and labels, on the root of a parsed document (see ``DocumentIndex``).
+    var index: DocumentIndex?
 
     init(tag: String, attributes: [String: String] = [:], text: String = "") {
         self.tag = tag
         self.attributes = attributes
         self.textValue = text
+    }
+
+    /// Appends `child` as the last child, with what it inherits from this element.
+    func adopt(_ child: HTMLNode) {
+        child.parent = self
+        child.insideHidden = insideHidden || hidesItsContent
+        children.append(child)
     }
 
     /// Parses a document into its root node (tag `#document`); never fails.

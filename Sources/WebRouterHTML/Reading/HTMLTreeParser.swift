@@ -23,8 +23,7 @@ enum HTMLTreeParser {
             guard end > textStart else { return }
             let text = HTMLEntities.decode(String(decoding: bytes[textStart..<end], as: UTF8.self))
             let node = HTMLNode(tag: "#text", text: text)
-            node.parent = stack[stack.count - 1]
-            stack[stack.count - 1].children.append(node)
+            stack[stack.count - 1].adopt(node)
         }
 
         while index < bytes.count {
@@ -86,16 +85,14 @@ enum HTMLTreeParser {
                 }
             }
             let element = HTMLNode(tag: name, attributes: attributes)
-            element.parent = stack[stack.count - 1]
-            stack[stack.count - 1].children.append(element)
+            stack[stack.count - 1].adopt(element)
             index = cursor
             if rawTextElements.contains(name) {
                 let close = Array("</\(name)".utf8)
                 let end = findCaseInsensitive(close, in: bytes, from: index) ?? bytes.count
                 let raw = String(decoding: bytes[index..<end], as: UTF8.self)
                 let text = HTMLNode(tag: "#text", text: name == "script" || name == "style" ? raw : HTMLEntities.decode(raw))
-                text.parent = element
-                element.children.append(text)
+                element.adopt(text)
                 index = (find([UInt8(ascii: ">")], in: bytes, from: end) ?? bytes.count - 1) + 1
             } else if !voidElements.contains(name) {
                 stack.append(element)
@@ -103,6 +100,7 @@ enum HTMLTreeParser {
             textStart = index
         }
         flushText(upTo: bytes.count)
+        root.index = DocumentIndex(root)
         return root
     }
 

@@ -215,6 +215,23 @@
     document.documentElement.setAttribute("data-move", types.join(" "));
   });
 
+  // Back or Forward to a page kept in the back/forward cache: it returns as it was left, and a
+  // dialog that Escape closed on the way out would stay closed under a URL that names it.
+  // Reopen the server's layers (every one it renders is open), bottom to top, and take
+  // dismissals again.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    leaving = false;
+    var closed = document.querySelectorAll('dialog[aria-modal="true"]:not([open])');
+    Array.prototype.forEach.call(closed, function (dialog) {
+      try {
+        dialog.showModal();
+      } catch (e) {
+        dialog.setAttribute("open", "");
+      }
+    });
+  });
+
   function start() {
     upgradeDialogs();
     recordDepth();
