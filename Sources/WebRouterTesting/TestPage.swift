@@ -83,7 +83,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// The screen under the modal layers (`<main data-screen>`).
     public var baseScreen: String? { document.first { $0.tag == "main" }?["data-screen"] }
 
-    /// The page's landmarks as the JSON page state reads them (``PageState``): the kit and
+    /// The page's landmarks as the JSON page state reads them (`PageState`): the kit and
     /// `Accept: application/json` share one reader, so what a test sees and what an outside
     /// tool reads cannot drift (hidden landmarks are left out by both).
     public var state: PageState {
