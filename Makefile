@@ -65,13 +65,18 @@ docs: deps
 	$(SWIFT) package --disable-sandbox generate-documentation \
 		--target WebRouter --target WebRouterTesting --warnings-as-errors
 
-## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
-## this repository would (its own .build inside the example), then starts the example's binary
-## from another directory and checks that the stylesheet its pages link answers 200 text/css.
-EXAMPLE ?= Examples/Notes
+## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly
+## as a user's package depending on this repository would (its own .build inside the example),
+## then starts the example's binary from another directory and checks that the stylesheet the
+## given page links answers 200 text/css. `make example-test EXAMPLES=Travel:/welcome` runs one.
+EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
-	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
-	python3 Tests/Examples/check_binary.py "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/Notes" /notes
+	@set -e; for example in $(EXAMPLES); do \
+		name=$${example%%:*}; page=$${example#*:}; dir=Examples/$$name; \
+		echo "== $$dir"; \
+		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
+		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page; \
+	done
 
 ## Installs what the browser suites need when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get; with pip, the packages that
