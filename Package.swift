@@ -122,6 +122,7 @@ let package = Package(
                 "WebRouter",
                 "WebRouterTesting",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
