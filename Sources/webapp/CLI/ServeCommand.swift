@@ -60,10 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "webapp")
-        let (secret, isEphemeral) = AppSecret.fromEnvironment()
-        if isEphemeral {
-            logger.warning("WEBROUTER_SECRET is missing or shorter than 32 characters; using a random secret: sessions will not survive a restart")
-        }
+        // Without WEBROUTER_SECRET, Application.serve warns that sessions end at every restart.
+        let secret = AppSecret.fromEnvironment().secret
         let databasePath = resolvedDatabasePath()
         let database: DatabasePool
         do {
