@@ -71,6 +71,7 @@ public final class Application: Sendable {
     public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
         for problem in missingLayoutFiles(server) { logger.warning("\(problem)") }
         if let warning = configuration.secret.ephemeralWarning { logger.warning("\(warning)") }
+        for warning in configuration.layout.theme?.contrastWarnings ?? [] { logger.warning("\(warning)") }
         // The server logs the address itself once it listens, after the signal handlers are in place.
         try await HTTPServer(configuration: server, logger: logger, handler: handler).runUntilSignalled()
     }
@@ -113,7 +114,8 @@ public final class Application: Sendable {
             return negotiated(errorPage(HTTPError(.notImplemented, "This server does not implement the method \(request.method.rawValue)."), request: request), for: request)
         }
         if request.path.hasPrefix(ChromeAssets.prefix) {
-            return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
+            return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers,
+                                         theme: configuration.layout.themeStylesheet)
         }
         if let map = configuration.storyboardPath, request.path == map {
             if let refusal = methodRefusal(request, allowed: .readOnly) { return refusal }

@@ -79,6 +79,8 @@ public enum TravelApp {
 
     /// The application.
     public static func make(secret: AppSecret = AppSecret.fromEnvironment().secret) throws -> Application {
-        try Application(window(), configuration: ApplicationConfiguration(appName: "Travel", secret: secret))
+        var configuration = ApplicationConfiguration(appName: "Travel", secret: secret)
+        configuration.layout = PageLayout(theme: Theme(accent: .hex("#0a7d4f")))       // the brand's green
+        return try Application(window(), configuration: configuration)
     }
 }
