@@ -1,6 +1,6 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (Swift, browser suites included; the example package; deployment)
+#   make test   runs every test suite (Swift, browser suites included; the example packages; deployment)
 #   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 SWIFT ?= swift
