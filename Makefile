@@ -1,6 +1,6 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
-#   make test   runs every test suite (Swift, browser suites included; the example package; deployment)
+#   make test   runs every test suite (Swift, browser suites included; the example packages; deployment)
 #   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 #   make flood  issue 33's connection flood against the demo: is a client from another address still served?
@@ -74,13 +74,18 @@ docs: deps
 	$(SWIFT) build --target WebRouterTesting
 	python3 Tests/Docs/build_docs.py
 
-## Builds and tests Examples/Notes as its own package, exactly as a user's package depending on
-## this repository would (its own .build inside the example), then starts the example's binary
-## from another directory and checks that the stylesheet its pages link answers 200 text/css.
-EXAMPLE ?= Examples/Notes
+## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly
+## as a user's package depending on this repository would (its own .build inside the example),
+## then starts the example's binary from another directory and checks that the stylesheet the
+## given page links answers 200 text/css. `make example-test EXAMPLES=Travel:/welcome` runs one.
+EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
-	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
-	python3 Tests/Examples/check_binary.py "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/Notes" /notes
+	@set -e; for example in $(EXAMPLES); do \
+		name=$${example%%:*}; page=$${example#*:}; dir=Examples/$$name; \
+		echo "== $$dir"; \
+		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
+		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page; \
+	done
 
 ## Installs what the browser suites need when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get; with pip, the packages that

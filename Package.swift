@@ -13,6 +13,13 @@ let package = Package(
         .library(name: "WebRouterTesting", targets: ["WebRouterTesting"]),
         .executable(name: "webapp", targets: ["webapp"]),
     ],
+    // `Demo` is the demo app's (webapp's) SQLite store: on for this package's own builds
+    // (`make run`, `make test`), off in an app that depends on WebRouter with `traits: []`, so
+    // its Package.resolved holds only what the framework needs (no GRDB).
+    traits: [
+        .trait(name: "Demo", description: "The demo app's dependencies (GRDB for webapp and its tests)."),
+        .default(enabledTraits: ["Demo"]),
+    ],
     dependencies: [
         // Access log and server diagnostics.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -95,7 +102,7 @@ let package = Package(
                 "WebRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
                 // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
                 "CGnuTLS",
             ]
@@ -122,11 +129,15 @@ let package = Package(
                 "WebRouter",
                 "WebRouterTesting",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "WebappTests",
-            dependencies: ["webapp", "WebRouter", "WebRouterTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "webapp", "WebRouter", "WebRouterTesting",
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

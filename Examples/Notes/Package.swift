@@ -24,7 +24,9 @@ let package = Package(
     name: "Notes",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: webRouterPath),
+        // `traits: []`: WebRouter's `Demo` trait (its demo app's GRDB) stays off, so this
+        // package resolves only the framework's own dependencies.
+        .package(path: webRouterPath, traits: []),
     ],
     targets: [
         // The app itself (screens, store, tree): a library, so the tests can build it too.

@@ -86,9 +86,8 @@ struct LogObserver: RouteObserver {
 }
 
 func makeConfiguration() -> ApplicationConfiguration {
-    let (secret, isEphemeral) = AppSecret.fromEnvironment()     // WEBROUTER_SECRET
+    let secret = AppSecret.fromEnvironment().secret                  // WEBROUTER_SECRET
     var configuration = ApplicationConfiguration(appName: "Scores", secret: secret)
-    if isEphemeral { configuration.logger.warning("WEBROUTER_SECRET is not set: sessions end at every restart") }
     configuration.layout = PageLayout(
         stylesheets: ["/static/app.css"],           // from Public/app.css, after the framework's own
         header: { page in AnyHTML { a(.href("/"), .class("app-name")) { page.appName } } },

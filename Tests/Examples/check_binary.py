@@ -37,6 +37,10 @@ def main() -> int:
             if base is None:
                 print("check_binary: the server never said where it listens:\n" + "".join(seen), file=sys.stderr)
                 return 1
+            # Started without WEBROUTER_SECRET, the app must say that sessions end at every restart.
+            if not env.get("WEBROUTER_SECRET") and not any("WEBROUTER_SECRET" in line for line in seen):
+                print("check_binary: no warning about WEBROUTER_SECRET at start:\n" + "".join(seen), file=sys.stderr)
+                return 1
             with urllib.request.urlopen(base + page_path, timeout=10) as response:
                 html = response.read().decode()
             links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)

@@ -6,7 +6,8 @@ extension Application: HTTPResponder {
     /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``.
     package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
         guard request.path.hasPrefix(ChromeAssets.prefix) else { return nil }
-        return ChromeAssets.response(for: request.path, method: request.method, headers: request.headers)
+        return ChromeAssets.response(
+            for: request.path, method: request.method, headers: request.headers, theme: configuration.layout.themeStylesheet)
     }
 
     /// The error page, in the chrome, for a request the pipeline refused (`400`, `413`, `501`,

@@ -65,6 +65,8 @@ public final class Application: Sendable {
     /// gracefully.
     public func serve(_ server: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http")) async throws {
         for problem in missingLayoutFiles(server) { logger.warning("\(problem)") }
+        if let warning = configuration.secret.ephemeralWarning { logger.warning("\(warning)") }
+        for warning in configuration.layout.theme?.contrastWarnings ?? [] { logger.warning("\(warning)") }
         // The server logs the address itself once it listens, after the signal handlers are in place.
         try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
     }

@@ -106,7 +106,11 @@ public final class RequestContext: Sendable {
     }
 
     /// The `next` query parameter when it is a local path (the page a visitor wanted before
-    /// being sent to sign in); anything else is ignored.
+    /// being sent to sign in); anything else is ignored. Every link printed while it is set
+    /// carries it, so it survives the moves inside the sign-in case until an action uses it:
+    /// ```swift
+    /// return .move(to: router.request.nextURL ?? "/feed")
+    /// ```
     public var nextURL: String? { LocalPath.sanitized(request.query["next"]) }
 
     /// The absolute URL of a local path, for links meant to leave the site (a share box):

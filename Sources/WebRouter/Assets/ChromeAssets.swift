@@ -42,9 +42,12 @@ enum ChromeAssets {
     /// The answer to a request under ``prefix``: the asset (`200`, compressed when the
     /// client accepts it, or `304` when its copy is current), `404` for any other name (an
     /// old hash included); other methods as for any static file.
-    static func response(for path: String, method: HTTPMethod, headers: HTTPHeaders) -> Result<HTTPResponse, HTTPError> {
+    /// - Parameter theme: the app's theme stylesheet (``PageLayout/theme``), when it has one.
+    static func response(
+        for path: String, method: HTTPMethod, headers: HTTPHeaders, theme: ChromeAsset? = nil
+    ) -> Result<HTTPResponse, HTTPError> {
         if let refusal = StaticAsset.methodRefusal(method) { return refusal }
-        guard let asset = asset(at: path) else {
+        guard let asset = asset(at: path) ?? theme.flatMap({ $0.url == path ? $0 : nil }) else {
             return .failure(HTTPError(.notFound, "No such asset of the page chrome."))
         }
         return .success(asset.file.response(method: method, headers: headers, cacheControl: cacheControl))

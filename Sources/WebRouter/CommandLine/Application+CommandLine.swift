@@ -19,7 +19,7 @@ extension Application {
     /// notes serve --host 0.0.0.0 --port 9000 --public Public --threads 2 --no-access-log
     /// notes routes                            # the route table, like `rails routes`
     /// notes routes --format json           # or dot (Graphviz), mermaid
-    /// notes --help
+    /// notes --help                            # or `notes help serve`: usage names the executable
     /// ```
     /// `serve` (the default) serves until SIGINT or SIGTERM, then stops gracefully; `routes`
     /// prints the route table. Bad arguments print the usage and exit with status 64; a
@@ -29,7 +29,7 @@ extension Application {
     public func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
         await ApplicationCommand.$application.withValue(self) {
             do {
-                var command = try ApplicationCommand.parseAsRoot(arguments)
+                var command = try ApplicationCommand.parseAsRoot(ApplicationCommand.rewritingHelp(arguments))
                 if var asynchronous = command as? AsyncParsableCommand {
                     try await asynchronous.run()
                 } else {

@@ -14,11 +14,31 @@ struct ApplicationCommand: AsyncParsableCommand {
     /// The application the commands act on, bound while ``Application/runCommandLine(_:)`` runs.
     @TaskLocal static var application: Application?
 
-    static let configuration = CommandConfiguration(
-        abstract: "Serves a WebRouter application.",
-        subcommands: [ServeCommand.self, RoutesCommand.self],
-        defaultSubcommand: ServeCommand.self
-    )
+    /// Named after the executable, so `--help` and usage errors print `USAGE: notes …`
+    /// rather than the type's name.
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: programName(),
+            abstract: "Serves a WebRouter application.",
+            subcommands: [ServeCommand.self, RoutesCommand.self],
+            defaultSubcommand: ServeCommand.self
+        )
+    }
+
+    /// The executable's own name: the last path component of `arguments[0]` (`notes` for
+    /// `.build/debug/notes`), or `app` when there is none.
+    static func programName(_ arguments: [String] = CommandLine.arguments) -> String {
+        let name = arguments.first?.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "app" : name
+    }
+
+    /// `help` and `help <command>` as `--help` and `<command> --help`: with `serve` as the
+    /// default subcommand, ArgumentParser would otherwise hand `help serve` to `serve` as
+    /// unexpected arguments.
+    static func rewritingHelp(_ arguments: [String]) -> [String] {
+        guard arguments.first == "help" else { return arguments }
+        return Array(arguments.dropFirst()) + ["--help"]
+    }
 
     /// The bound application; a programming error outside ``Application/runCommandLine(_:)``.
     static func current() throws -> Application {

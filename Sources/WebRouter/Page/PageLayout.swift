@@ -13,6 +13,9 @@ import WebRouterHTML
 ///     header: { page in AnyHTML { a(.href("/"), .class("app-name")) { page.appName } } },
 ///     footer: { _ in AnyHTML { small { "© Scores" } } })
 /// ```
+/// `PageLayout(theme: Theme(accent: .hex("#0a7d4f")))` sets the chrome's accent colours
+/// (<doc:Theming>).
+///
 /// The hooks are `@Sendable` closures, so one layout is configured at start-up and shared by
 /// all server threads; each is called per page with the page being drawn and returns the
 /// markup (`nil` renders nothing: no `<header>` / `<footer>` element at all). At start-up,
@@ -25,6 +28,12 @@ public struct PageLayout: Sendable {
     public var scripts: [String]
     /// The icon URL; `nil` uses the framework's default icon.
     public var icon: String?
+    /// The app's colours for the chrome (see ``Theme``); `nil` keeps the framework's blue.
+    public var theme: Theme? {
+        didSet { themeStylesheet = theme.map(Self.stylesheet(for:)) }
+    }
+    /// The theme as a stylesheet served under `/_webrouter/`, content-hashed.
+    private(set) var themeStylesheet: ChromeAsset?
     /// Extra tags at the end of `<head>`.
     public var head: @Sendable (PageModel) -> AnyHTML?
     /// The content of `<header class="app-header">`.
@@ -37,6 +46,7 @@ public struct PageLayout: Sendable {
         stylesheets: [String] = [],
         scripts: [String] = [],
         icon: String? = nil,
+        theme: Theme? = nil,
         head: @escaping @Sendable (PageModel) -> AnyHTML? = { _ in nil },
         header: @escaping @Sendable (PageModel) -> AnyHTML? = { _ in nil },
         footer: @escaping @Sendable (PageModel) -> AnyHTML? = { _ in nil }
@@ -44,6 +54,8 @@ public struct PageLayout: Sendable {
         self.stylesheets = stylesheets
         self.scripts = scripts
         self.icon = icon
+        self.theme = theme
+        self.themeStylesheet = theme.map(Self.stylesheet(for:))
         self.head = head
         self.header = header
         self.footer = footer
@@ -51,6 +63,10 @@ public struct PageLayout: Sendable {
 
     /// The framework's assets only: no extra head tags, no header, no footer.
     public static let `default` = PageLayout()
+
+    static func stylesheet(for theme: Theme) -> ChromeAsset {
+        ChromeAsset(name: "theme.css", contentType: "text/css; charset=utf-8", bytes: Array(theme.stylesheet.utf8))
+    }
 
     /// The URLs of the app's own files the layout links (stylesheets, scripts, icon).
     var linkedURLs: [String] { stylesheets + scripts + (icon.map { [$0] } ?? []) }

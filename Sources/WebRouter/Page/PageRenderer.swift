@@ -107,6 +107,11 @@ enum PageRenderer {
         output.appendEscapedText(page.appName)
         output.appendRaw("</title>")
         output.appendRaw(Self.chromeHead)
+        if let theme = page.layout.themeStylesheet {
+            output.appendRaw("<link rel=\"stylesheet\"")
+            output.urlAttribute("href", theme.url)
+            output.appendRaw(">")
+        }
         for href in page.layout.stylesheets {
             output.appendRaw("<link rel=\"stylesheet\"")
             output.urlAttribute("href", href)

@@ -54,8 +54,15 @@ public struct PathBuilder<S: ContentScreen>: Sendable {
     }
 
     /// The URL of the state reached so far; `#unknown-transition` after a move the route
-    /// table never saw.
-    public var url: String { box == nil ? "#unknown-transition" : table.print(state) }
+    /// table never saw. Built from `router.root()` while a request carries a `next` page
+    /// (see ``RequestContext/nextURL``), the URL carries it too.
+    public var url: String {
+        guard box != nil else { return "#unknown-transition" }
+        guard let request, request.request.rawQuery != nil else { return table.print(state) }
+        var carried = state
+        table.carryNext(from: request.request.query, into: &carried)
+        return table.print(carried)
+    }
 
     /// Follows a transition that takes a context.
     @inlinable

@@ -82,8 +82,23 @@ public final class RouteTable: Sendable {
                 }
                 if invalid { parsed.hasInvalidQuery = true }
             }
+            carryNext(from: query, into: &parsed.state)
             return parsed
         }
+    }
+
+    /// The reserved query name of the page a visitor wanted before a conditional window sent
+    /// them to sign in (`/welcome?next=%2Ffeed%2Fmatch%2F12`).
+    static let nextName = "next"
+
+    /// Keeps the request's `next` (when it is a local path, see ``LocalPath``) in the state as
+    /// the first step's query value, so every URL printed from the state or its prefixes (the
+    /// router's links, `back`, `dismiss`, breadcrumbs, a form's action) carries it until an
+    /// action moves elsewhere. A screen whose own query has a `next` field keeps reading it.
+    func carryNext(from query: QueryItems, into state: inout RouteState) {
+        guard let next = LocalPath.sanitized(query[Self.nextName]),
+              !state.query.contains(where: { $0.name == Self.nextName }) else { return }
+        state.query.insert(RouteState.QueryPair(step: 0, name: Self.nextName, value: next), at: 0)
     }
 
     /// Parses percent-decoded path segments into a state, decoding every context.

@@ -25,8 +25,14 @@ public struct AppSecret: Sendable, CustomStringConvertible, CustomReflectable {
     /// The master key; only ever read through HKDF.
     private let master: [UInt8]
 
-    private init(master: [UInt8]) {
+    /// Whether the secret was made at random (``random()``, or ``fromEnvironment(_:)`` without
+    /// a usable `WEBROUTER_SECRET`): sessions and tokens signed with it end with the process,
+    /// so ``Application/serve(_:logger:)`` warns at start.
+    public let isEphemeral: Bool
+
+    private init(master: [UInt8], isEphemeral: Bool = false) {
         self.master = master
+        self.isEphemeral = isEphemeral
     }
 
     /// A secret made of raw key bytes; `nil` when there are fewer than 32 of them.
@@ -45,7 +51,7 @@ public struct AppSecret: Sendable, CustomStringConvertible, CustomReflectable {
 
     /// A fresh secret of 256 random bits; tokens signed with it die with the process.
     public static func random() -> AppSecret {
-        AppSecret(master: CryptoPrimitives.randomBytes(32, level: .key))
+        AppSecret(master: CryptoPrimitives.randomBytes(32, level: .key), isEphemeral: true)
     }
 
     /// Reads `WEBROUTER_SECRET` from `env`. Without it, or when it is shorter than 32 characters,
@@ -68,6 +74,16 @@ public struct AppSecret: Sendable, CustomStringConvertible, CustomReflectable {
 
     /// Never shows key material, so a secret that ends up in a log line leaks nothing.
     public var description: String { "AppSecret(redacted)" }
+
+    /// The start-up warning for an ephemeral secret, naming `WEBROUTER_SECRET` and what
+    /// happens without it; `nil` for a secret that outlives the process.
+    var ephemeralWarning: String? {
+        guard isEphemeral else { return nil }
+        return "\(Self.environmentVariable) is not set (or is shorter than \(Self.minimumLength) characters): "
+            + "sessions and forms are signed with a random secret made at start, so every restart or rebuild "
+            + "signs everyone out and other instances reject this one's cookies. "
+            + "Set \(Self.environmentVariable) to 32 or more random characters (head -c 32 /dev/urandom | base64)."
+    }
 
     /// No children, so `dump(secret)` and debuggers show no key bytes either.
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }

@@ -12,10 +12,10 @@ extension RequestContext {
     var signedInUser: String? { session[Self.userKey] }
 
     /// `url` followed by this request's query string, when it has one: links that keep a
-    /// search or the `next` page across a move.
+    /// search across a move (the framework itself keeps `next` on every link).
     ///
     /// ```swift
-    /// router.request.keepingQuery(router.link(\.login))   // "/welcome/~login?next=%2Ffeed"
+    /// router.request.keepingQuery(router.link(\.results))   // "/search/results?q=rovers"
     /// ```
     func keepingQuery(_ url: String) -> String {
         query.isEmpty ? url : url + "?" + query.encoded

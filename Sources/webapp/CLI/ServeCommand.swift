@@ -17,49 +17,18 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the app over HTTP."
     )
 
-    @Option(help: "The address to listen on.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "The TCP port (default: $PORT, else 8080; 0 lets the OS pick).")
-    var port: Int?
-
-    @Option(name: .customLong("public"), help: "The directory served under /static/.")
-    var publicDirectory: String = "Public"
-
-    @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
-    var accessLog = true
+    /// The framework's serve flags: `--host`, `--port`, `--public`, `--threads`, `--no-access-log`.
+    @OptionGroup var server: ServeOptions
 
     @Option(name: .customLong("public-url"),
             help: "Where visitors reach the app (https://scores.example): the origin of share links (default: $WEBROUTER_PUBLIC_URL; without either, only loopback hosts).")
     var publicURL: String?
-
-    @Option(help: "The libmicrohttpd threads that accept and answer requests (default: one per CPU core).")
-    var threads: Int?
-
-    @Option(help: "The most simultaneous connections from one client address (default: 64; 0: no limit, behind a reverse proxy that limits clients itself).")
-    var connectionsPerClient: Int?
 
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
     func validate() throws {
         _ = try resolvedPublicOrigin()
-        if let threads, !(1...256).contains(threads) {
-            throw ValidationError("--threads must be from 1 to 256, not \(threads)")
-        }
-        if let connectionsPerClient, connectionsPerClient < 0 {
-            throw ValidationError("--connections-per-client must be 0 (no limit) or more, not \(connectionsPerClient)")
-        }
-    }
-
-    /// The port to use: `--port`, else `PORT` from the environment, else 8080.
-    func resolvedPort(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
-        if let port { return port }
-        guard let text = environment["PORT"], !text.isEmpty else { return 8080 }
-        guard let value = Int(text), (0...65_535).contains(value) else {
-            throw ValidationError("PORT must be a number from 0 to 65535, not \"\(text)\"")
-        }
-        return value
     }
 
     /// The database file to use: `--database`, else `WEBAPP_DATABASE` from the environment,
@@ -91,11 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "webapp")
-        let port = try resolvedPort()
-        let (secret, isEphemeral) = AppSecret.fromEnvironment()
-        if isEphemeral {
-            logger.warning("WEBROUTER_SECRET is missing or shorter than 32 characters; using a random secret: sessions will not survive a restart")
-        }
+        // Without WEBROUTER_SECRET, Application.serve warns that sessions end at every restart.
+        let secret = AppSecret.fromEnvironment().secret
         let databasePath = resolvedDatabasePath()
         let database: DatabasePool
         do {
@@ -111,14 +77,12 @@ struct ServeCommand: AsyncParsableCommand {
             logger.notice("no --public-url or WEBROUTER_PUBLIC_URL: share links are absolute only on loopback hosts")
         }
         let app = try AppLoader.load(secret: secret, database: database, publicOrigin: publicOrigin, observers: [RouteLog()])
-        var server = ServerConfiguration(host: host, port: port, publicDirectory: publicDirectory)
-        server.staticPrefix = "/static/"
-        server.logsRequests = accessLog
-        if let threads { server.threadCount = threads }
-        if let connectionsPerClient { server.connectionsPerClient = connectionsPerClient }
-        logger.info("static files from \(publicDirectory) under /static/")
+        var configuration = try server.serverConfiguration()
+        // The demo serves ./Public (relative to the working directory) unless told otherwise.
+        if configuration.publicDirectory == nil { configuration.publicDirectory = "Public" }
+        logger.info("static files from \(configuration.publicDirectory ?? "Public") under \(configuration.staticPrefix)")
         do {
-            try await app.serve(server)
+            try await app.serve(configuration)
         } catch let error as HTTPServerError {
             FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))
             throw ExitCode.failure

@@ -29,6 +29,34 @@ struct CommandLineTests {
         #expect(throws: (any Error).self) { try ApplicationCommand.parseAsRoot(arguments) }
     }
 
+    @Test func helpNamesTheExecutable() throws {
+        #expect(ApplicationCommand.programName(["/srv/travel/.build/debug/Travel", "--help"]) == "Travel")
+        #expect(ApplicationCommand.programName(["notes"]) == "notes")
+        #expect(ApplicationCommand.programName([]) == "app")
+        let name = ApplicationCommand.programName()
+        let help = ApplicationCommand.helpMessage()
+        #expect(help.contains("USAGE: \(name) "))
+        #expect(!help.contains("application-command"))
+    }
+
+    @Test(arguments: [["help", "serve"], ["serve", "--help"], ["help", "routes"]])
+    func helpForACommandPrintsThatCommandsUsage(arguments: [String]) throws {
+        let name = ApplicationCommand.programName()
+        do {
+            // ArgumentParser answers a help request with its own help command, whose run throws
+            // the request; anything else here (serve itself) is the bug.
+            var command = try ApplicationCommand.parseAsRoot(ApplicationCommand.rewritingHelp(arguments))
+            try #require(!(command is ServeCommand) && !(command is RoutesCommand), "\(arguments) parsed as \(type(of: command))")
+            try command.run()
+            Issue.record("\(arguments) should ask for help")
+        } catch {
+            let message = ApplicationCommand.fullMessage(for: error)
+            let command = arguments.first == "help" ? arguments[1] : arguments[0]
+            #expect(message.contains("USAGE: \(name) \(command)"), "\(message)")
+            #expect(ApplicationCommand.exitCode(for: error) == .success)
+        }
+    }
+
     @Test func routesAsJSONDecodeToTheTable() throws {
         let routes = SeedTree.table.routes
         let json = try JSONEncoder().encode(routes)

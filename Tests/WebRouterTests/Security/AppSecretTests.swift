@@ -1,5 +1,5 @@
 import Testing
-import WebRouter
+@testable import WebRouter
 
 @Suite struct AppSecretTests {
     @Test func rawBytesNeedAtLeast32() {
@@ -40,6 +40,16 @@ import WebRouter
         let expected = try #require(AppSecret(passphrase: passphrase))
         let token = MessageSigner(secret: expected, purpose: "session").sign([42])
         #expect(MessageSigner(secret: secret, purpose: "session").verify(token) == [42])
+    }
+
+    @Test func anEphemeralSecretHasALoudStartUpWarningAndAStableOneNone() throws {
+        let warning = try #require(AppSecret.fromEnvironment([:]).secret.ephemeralWarning)
+        #expect(warning.contains("WEBROUTER_SECRET"))
+        #expect(warning.contains("signs everyone out"))
+        #expect(AppSecret.random().isEphemeral)
+        let stable = AppSecret.fromEnvironment(["WEBROUTER_SECRET": String(repeating: "s", count: 40)]).secret
+        #expect(!stable.isEphemeral && stable.ephemeralWarning == nil)
+        #expect(AppSecret(passphrase: String(repeating: "p", count: 32))?.isEphemeral == false)
     }
 
     @Test(arguments: [

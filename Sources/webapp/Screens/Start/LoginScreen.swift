@@ -23,7 +23,7 @@ extension ScoresApp {
                 button(.type("submit"), .class("button button-primary")) { "Sign in" }
             }
             if let registration = router.root().case(Welcome.self)?.move(\.registration).url {
-                p { "New here? "; a(.href(router.request.keepingQuery(registration))) { "Create an account" } }
+                p { "New here? "; a(.href(registration)) { "Create an account" } }
             }
         }
 

@@ -23,9 +23,9 @@ extension ScoresApp {
                     li { "Search players, teams and fixtures" }
                 }
                 p {
-                    a(.href(router.request.keepingQuery(router.link(\.login))), .class("button button-primary")) { "Sign in" }
+                    a(.href(router.link(\.login)), .class("button button-primary")) { "Sign in" }
                     " "
-                    a(.href(router.request.keepingQuery(router.link(\.registration))), .class("button")) { "Create an account" }
+                    a(.href(router.link(\.registration)), .class("button")) { "Create an account" }
                 }
                 p(.class("muted")) { "Try the demo account: demo / demo" }
             }

@@ -1,0 +1,86 @@
+import WebRouter
+
+/// Signed out: the welcome screen and its sign-in sheet (`/welcome`, `/welcome/~sign-in`).
+public struct Welcome: ContentScreen {
+    public let title = "Welcome"
+    var signIn: Present<Welcome, Navigation<SignIn>>
+    public func body(_ context: Void, router: Router<Welcome>) -> some HTML {
+        h1 { "Trips worth taking" }
+        p { "Sign in to see your trips." }
+        a(.href(router.link(\.signIn))) { "Sign in" }
+    }
+}
+
+/// The sign-in sheet: any name signs in, an empty one is refused with `422`.
+public struct SignIn: ContentScreen {
+    public enum Action: String, ScreenAction { case signIn = "sign-in" }
+    public let title = "Sign in"
+    public func body(_ context: Void, router: Router<SignIn>) -> some HTML {
+        router.form(.signIn) {
+            router.field("name", label: "Name")
+            button(.type("submit")) { "Sign in" }
+        }
+    }
+    public func perform(_ action: Action, form: FormData, router: Router<SignIn>) async throws -> ActionResult {
+        let name = form["name"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !name.isEmpty else { return .invalid(FormErrors(fields: ["name": "Enter your name."])) }
+        router.request.updateSession { $0["user"] = name }
+        // The page the person wanted before signing in: the framework kept it on every move.
+        return .move(to: router.request.nextURL ?? "/trips")
+    }
+}
+
+/// Signed in: the trips tab, a list → a trip (`/trips/trip/3`).
+public struct Trips: ContentScreen {
+    public let title = "Trips"
+    public let tabIcon: String? = "🧳"
+    var trip: Push<Trips, TripDetail>
+    public func body(_ context: Void, router: Router<Trips>) -> some HTML {
+        h1 { "Your trips, \(router.request.session["user"] ?? "")" }
+        ul { for (id, name) in TravelApp.trips { li { a(.href(router.link(\.trip, id))) { name } } } }
+    }
+}
+
+/// One trip: the deep screen a signed-out link points at.
+public struct TripDetail: ContentScreen {
+    public typealias Context = Int
+    public func title(for context: Int) -> String { TravelApp.trips.first { $0.id == context }?.name ?? "Trip" }
+    public func body(_ id: Int, router: Router<TripDetail>) throws -> some HTML {
+        let trip = try TravelApp.trips.first(where: { $0.id == id }) ?? { throw HTTPError.notFound("No trip \(id).") }()
+        h1 { trip.name }
+        p { "Booked for \(router.request.session["user"] ?? "you")." }
+    }
+}
+
+/// The profile tab.
+public struct Profile: ContentScreen {
+    public let title = "Profile"
+    public let tabIcon: String? = "👤"
+    public func body(_ context: Void, router: Router<Profile>) -> some HTML {
+        h1 { router.request.session["user"] ?? "" }
+    }
+}
+
+/// The whole app: a window that picks the signed-out or the signed-in case per request.
+public enum TravelApp {
+    static let trips: [(id: Int, name: String)] = [(1, "Lisbon"), (2, "Kyoto"), (3, "Reykjavík")]
+
+    /// The tree: `/welcome` (→ `/welcome/~sign-in`) signed out; `/trips` (→ `/trips/trip/3`)
+    /// and `/profile` signed in.
+    public static func window() -> Window {
+        Window(selecting: { $0.session["user"] == nil ? 0 : 1 }) {
+            Navigation(Welcome(signIn: Present(Navigation(SignIn()))))
+            Tabs {
+                Navigation(Trips(trip: Push(TripDetail())))
+                Navigation(Profile())
+            }
+        }
+    }
+
+    /// The application.
+    public static func make(secret: AppSecret = AppSecret.fromEnvironment().secret) throws -> Application {
+        var configuration = ApplicationConfiguration(appName: "Travel", secret: secret)
+        configuration.layout = PageLayout(theme: Theme(accent: .hex("#0a7d4f")))       // the brand's green
+        return try Application(window(), configuration: configuration)
+    }
+}

@@ -1,0 +1,96 @@
+public import ArgumentParser
+import Foundation
+public import WebRouterHTTP
+
+/// The options of `serve` (`--host`, `--port`, `--public`, `--threads`, `--connections-per-client`,
+/// `--no-access-log`) as a group an app's own command composes with its own options.
+///
+/// ``Application/runCommandLine(_:)`` uses it for its `serve`; an app that needs more options
+/// (a database file) writes its own command around it and keeps the framework's flags:
+///
+/// ```swift
+/// struct Serve: AsyncParsableCommand {
+///     @OptionGroup var server: ServeOptions
+///     @Option(help: "The SQLite file.") var database = "app.sqlite"
+///
+///     func run() async throws {
+///         let app = try Application(Window(Home()), configuration: ApplicationConfiguration(appName: "App"))
+///         try await app.serve(try server.serverConfiguration())
+///     }
+/// }
+/// ```
+public struct ServeOptions: ParsableArguments, Sendable {
+    /// `--host`: the address to listen on (default `127.0.0.1`).
+    @Option(help: "The address to listen on.")
+    public var host: String = "127.0.0.1"
+
+    /// `--port`: the TCP port; `nil` reads `$PORT`, else 8080 (see ``resolvedPort(environment:)``).
+    @Option(help: "The TCP port (default: $PORT, else 8080; 0 lets the OS pick).")
+    public var port: Int?
+
+    /// `--public`: the directory of the app's own static files; `nil` uses `./Public` when it exists.
+    @Option(name: .customLong("public"), help: ArgumentHelp(
+        "The directory of the app's own static files, served under /static/ (default: ./Public when it exists).",
+        valueName: "directory"))
+    public var publicDirectory: String?
+
+    /// `--threads`: the server's threads; `nil` is one per CPU core.
+    @Option(help: "Server threads (default: one per CPU core).")
+    public var threads: Int?
+
+    /// `--connections-per-client`: the most simultaneous connections from one client address;
+    /// `nil` keeps ``ServerConfiguration/connectionsPerClient``'s default, `0` is no limit.
+    @Option(help: "The most simultaneous connections from one client address (default: 64; 0: no limit, behind a reverse proxy that limits clients itself).")
+    public var connectionsPerClient: Int?
+
+    /// `--access-log` / `--no-access-log`: one log line per answered request (on by default).
+    @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
+    public var accessLog = true
+
+    /// The defaults, as when no option is given.
+    public init() {}
+
+    /// Refuses a port outside 0…65535 and a thread count outside 1…256 (a usage error).
+    public func validate() throws {
+        if let port, !(0...65_535).contains(port) {
+            throw ValidationError("--port must be from 0 to 65535, not \(port)")
+        }
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be from 1 to 256, not \(threads)")
+        }
+        if let connectionsPerClient, connectionsPerClient < 0 {
+            throw ValidationError("--connections-per-client must be 0 (no limit) or more, not \(connectionsPerClient)")
+        }
+    }
+
+    /// The server configuration the options and the environment describe.
+    /// ```swift
+    /// try await app.serve(try options.serverConfiguration())
+    /// ```
+    /// - Parameter environment: where `PORT` is read; `nil` reads the process's environment.
+    public func serverConfiguration(environment: [String: String]? = nil) throws -> ServerConfiguration {
+        var server = ServerConfiguration(host: host, port: try resolvedPort(environment: environment))
+        if let publicDirectory {
+            server.publicDirectory = publicDirectory
+        } else if StaticFiles.isDirectory("Public") {
+            server.publicDirectory = "Public"
+        }
+        if let threads { server.threadCount = threads }
+        if let connectionsPerClient { server.connectionsPerClient = connectionsPerClient }
+        server.logsRequests = accessLog
+        return server
+    }
+
+    /// `--port`, else `PORT` from the environment, else 8080; a `PORT` that is not a port
+    /// is a usage error.
+    /// - Parameter environment: where `PORT` is read; `nil` reads the process's environment.
+    public func resolvedPort(environment: [String: String]? = nil) throws -> Int {
+        if let port { return port }
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        guard let text = environment["PORT"], !text.isEmpty else { return 8080 }
+        guard let value = Int(text), (0...65_535).contains(value) else {
+            throw ValidationError("PORT must be a number from 0 to 65535, not \"\(text)\"")
+        }
+        return value
+    }
+}
