@@ -223,8 +223,31 @@ extension HTMLNode {
 
 extension String {
     /// The string with runs of whitespace made one space, trimmed.
+    /// One pass over the bytes (splitting into substrings and joining them cost an allocation
+    /// a word); U+00A0 is the two bytes C2 A0.
     package var collapsingWhitespace: String {
-        split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" || $0 == "\u{0C}" })
-            .joined(separator: " ")
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        var heldLeadByte = false   // a C2 that may start U+00A0
+        func write(_ byte: UInt8) {
+            if pendingSpace && !output.isEmpty { output.append(0x20) }
+            pendingSpace = false
+            output.append(byte)
+        }
+        for byte in utf8 {
+            if heldLeadByte {
+                heldLeadByte = false
+                if byte == 0xA0 { pendingSpace = true; continue }
+                write(0xC2)
+            }
+            switch byte {
+            case 0x20, 0x0A, 0x09, 0x0D, 0x0C: pendingSpace = true
+            case 0xC2: heldLeadByte = true
+            default: write(byte)
+            }
+        }
+        if heldLeadByte { write(0xC2) }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -87,7 +87,14 @@ public final class HTMLNode: @unchecked Sendable {
     public func all(where predicate: (HTMLNode) -> Bool) -> [HTMLNode] { descendants.filter(predicate) }
 
     /// The first element below this one that matches.
-    public func first(where predicate: (HTMLNode) -> Bool) -> HTMLNode? { descendants.first(where: predicate) }
+    /// It stops at the first match, without collecting the rest of the tree.
+    public func first(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
+        for child in children where child.tag != "#text" {
+            if predicate(child) { return child }
+            if let found = child.first(where: predicate) { return found }
+        }
+        return nil
+    }
 
     /// The elements with a tag, optionally with an attribute value.
     public func all(_ tag: String, _ attribute: String? = nil, _ value: String? = nil) -> [HTMLNode] {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A small, forgiving HTML parser: enough to read the pages a WebRouter app renders
 /// (and a browser's serialization of its DOM) into a tree of ``HTMLNode``s.
 ///
@@ -42,8 +40,10 @@ enum HTMLTreeParser {
             if next == UInt8(ascii: "/") {
                 flushText(upTo: index)
                 let end = (find([UInt8(ascii: ">")], in: bytes, from: index) ?? bytes.count - 1)
-                let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-                    .trimmingCharacters(in: .whitespaces).lowercased()
+                var nameStart = index + 2, nameEnd = end
+                while nameStart < nameEnd && isSpace(bytes[nameStart]) { nameStart += 1 }
+                while nameEnd > nameStart && isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+                let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self).lowercased()
                 if let open = stack.lastIndex(where: { $0.tag == name }), open > 0 {
                     stack.removeSubrange(open...)
                 }
