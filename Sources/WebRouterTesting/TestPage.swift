@@ -44,6 +44,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
         self.redirects = redirects
         let isHTML = response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
         self.document = HTMLNode.parse(isHTML ? String(decoding: response.body, as: UTF8.self) : "")
+        self.state = PageState(document: document, status: response.status.code, url: url)
     }
 
     /// A page from HTML you have (a fragment rendered on its own, a saved page), to read with
@@ -86,9 +87,9 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// The page's landmarks as the JSON page state reads them (`PageState`): the kit and
     /// `Accept: application/json` share one reader, so what a test sees and what an outside
     /// tool reads cannot drift (hidden landmarks are left out by both).
-    public var state: PageState {
-        PageState(document: document, status: status.code, url: url)
-    }
+    /// Read once, when the page arrives: every landmark accessor below used to read the whole
+    /// page again.
+    public let state: PageState
 
     /// The tab bar, if the page has one.
     public var tabBar: TabBar? {
