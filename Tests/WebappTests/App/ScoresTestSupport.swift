@@ -58,7 +58,7 @@ struct ScoresFixture {
 extension TestPage {
     /// The selected tab's label without its icon.
     var selectedTabLabel: String? {
-        guard let selected = tabBar?.selected else { return nil }
+        guard let selected = selectedTab else { return nil }
         return ["Feed", "Search", "Dashboard", "Messages"].first { selected.hasSuffix($0) } ?? selected
     }
 }
