@@ -19,6 +19,8 @@ final class DemoData: Sendable {
     let accounts: AccountStore
     /// Team and player names, score lines.
     let words: SportsWording
+    /// Wrong passwords, by account and by client address: after a few, sign-in waits (429).
+    let signIn: AttemptThrottle
 
     /// The demo's data over `database` (migrated, see `AccountDatabase`); `passwordIterations`
     /// is the PBKDF2 count of new password hashes.
@@ -28,8 +30,9 @@ final class DemoData: Sendable {
                                                          passwordIterations: passwordIterations))
     }
 
-    init(sample: SampleData = .shared, accounts: AccountStore) {
+    init(sample: SampleData = .shared, accounts: AccountStore, signIn: AttemptThrottle = AttemptThrottle()) {
         self.sample = sample
+        self.signIn = signIn
         self.search = SearchIndex(data: sample)
         self.accounts = accounts
         self.words = SportsWording(teams: sample.teams, players: sample.players)

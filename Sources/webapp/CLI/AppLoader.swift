@@ -12,11 +12,12 @@ import WebRouter
 enum AppLoader {
     static func load(
         secret: AppSecret, database: any DatabaseWriter, publicOrigin: PublicOrigin? = nil,
-        observers: [any RouteObserver] = []
+        observers: [any RouteObserver] = [], configure: (inout ApplicationConfiguration) -> Void = { _ in }
     ) throws -> Application {
         do {
             return try ScoresApp.application(
-                data: DemoData(database: database), secret: secret, publicOrigin: publicOrigin, observers: observers)
+                data: DemoData(database: database), secret: secret, publicOrigin: publicOrigin, observers: observers,
+                configure: configure)
         } catch {
             FileHandle.standardError.write(Data("webapp: the screen tree is not valid:\n\(error)\n".utf8))
             throw ExitCode.failure

@@ -17,19 +17,18 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the app over HTTP."
     )
 
-    /// The framework's serve flags: `--host`, `--port`, `--public`, `--threads`, `--no-access-log`.
+    /// The framework's serve flags: `--host`, `--port`, `--public`, `--threads`, `--no-access-log`,
+    /// `--public-url`, `--trusted-proxy`, `--hsts-max-age`, …
     @OptionGroup var server: ServeOptions
 
-    @Option(name: .customLong("public-url"),
-            help: "Where visitors reach the app (https://scores.example): the origin of share links (default: $WEBROUTER_PUBLIC_URL; without either, only loopback hosts).")
-    var publicURL: String?
+    /// Off only to measure what checking each signed-in request against the database costs
+    /// (`make bench`): sign-out and password changes then end no copied cookie.
+    @Flag(name: .customLong("no-session-check"), help: .hidden)
+    var skipsSessionCheck = false
 
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
-    func validate() throws {
-        _ = try resolvedPublicOrigin()
-    }
 
     /// The database file to use: `--database`, else `WEBAPP_DATABASE` from the environment,
     /// else `webapp.sqlite` in the working directory.
@@ -37,17 +36,6 @@ struct ServeCommand: AsyncParsableCommand {
         if let database, !database.isEmpty { return database }
         if let path = environment[AccountDatabase.environmentVariable], !path.isEmpty { return path }
         return AccountDatabase.defaultPath
-    }
-
-    /// The public origin: `--public-url`, else `WEBROUTER_PUBLIC_URL`, else none; an invalid
-    /// one stops the start with a message.
-    func resolvedPublicOrigin(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PublicOrigin? {
-        do {
-            if let publicURL { return try PublicOrigin(publicURL) }
-            return try PublicOrigin.fromEnvironment(environment: environment)
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 
     func run() async throws {
@@ -72,11 +60,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
         logger.info("accounts in \(URL(fileURLWithPath: databasePath).standardizedFileURL.path)")
         // Screen views at debug, moves at info (label "scores.routes").
-        let publicOrigin = try resolvedPublicOrigin()
+        let publicOrigin = try server.resolvedPublicOrigin()
         if publicOrigin == nil {
             logger.notice("no --public-url or WEBROUTER_PUBLIC_URL: share links are absolute only on loopback hosts")
         }
-        let app = try AppLoader.load(secret: secret, database: database, publicOrigin: publicOrigin, observers: [RouteLog()])
+        let options = server
+        let skipsSessionCheck = skipsSessionCheck
+        let app = try AppLoader.load(secret: secret, database: database, publicOrigin: publicOrigin, observers: [RouteLog()]) {
+            configuration in
+            // Validated already (`ServeOptions.validate`): applying cannot fail here.
+            try? options.apply(to: &configuration)
+            if skipsSessionCheck { configuration.sessionRegistry = nil }
+        }
         var configuration = try server.serverConfiguration()
         // The demo serves ./Public (relative to the working directory) unless told otherwise.
         if configuration.publicDirectory == nil { configuration.publicDirectory = "Public" }
