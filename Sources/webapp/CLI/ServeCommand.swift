@@ -26,6 +26,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-session-check"), help: .hidden)
     var skipsSessionCheck = false
 
+    /// Off only to measure what the sign-in limits save (`Benchmarks/http/signin_flood.py`):
+    /// no throttle, and passwords hashed with no bound on concurrency, as before issue 33.
+    @Flag(name: .customLong("no-sign-in-limits"), help: .hidden)
+    var skipsSignInLimits = false
+
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
@@ -54,6 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         let database: DatabasePool
         do {
             database = try AccountDatabase.open(path: databasePath)
+            if skipsSignInLimits { logger.warning("--no-sign-in-limits: sign-in is neither throttled nor bounded") }
         } catch {
             FileHandle.standardError.write(Data("webapp: cannot open the database \(databasePath): \(error)\n".utf8))
             throw ExitCode.failure
@@ -66,7 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let options = server
         let skipsSessionCheck = skipsSessionCheck
-        let app = try AppLoader.load(secret: secret, database: database, publicOrigin: publicOrigin, observers: [RouteLog()]) {
+        let data = skipsSignInLimits ? DemoData.unlimited(database: database) : DemoData(database: database)
+        let app = try AppLoader.load(secret: secret, data: data, publicOrigin: publicOrigin, observers: [RouteLog()]) {
             configuration in
             // Validated already (`ServeOptions.validate`): applying cannot fail here.
             try? options.apply(to: &configuration)
