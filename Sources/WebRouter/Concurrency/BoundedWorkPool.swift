@@ -4,7 +4,7 @@ import Foundation
 
 /// Runs slow CPU work (password hashing) off the server's threads, at most
 /// ``maximumConcurrent`` jobs at a time, with at most ``maximumWaiting`` more queued; beyond
-/// that a job is refused at once with ``Full``, so a flood of sign-ins takes at most a set share
+/// that a job is refused at once with ``BoundedWorkPool/Full``, so a flood of sign-ins takes at most a set share
 /// of the CPU and cannot queue without end.
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public final class BoundedWorkPool: Sendable {
     public let maximumConcurrent: Int
     /// The most jobs waiting for a turn.
     public let maximumWaiting: Int
-    /// Names the pool in ``Full``'s message and its threads' queue.
+    /// Names the pool in ``BoundedWorkPool/Full``'s message and its threads' queue.
     public let label: String
 
     /// Half the machine's active cores, at least one: a share of the CPU that leaves the rest
@@ -61,7 +61,7 @@ public final class BoundedWorkPool: Sendable {
 
     /// Runs `work` on one of the pool's threads when its turn comes, and returns its result.
     ///
-    /// - Throws: ``Full`` at once, without running `work`, when ``maximumWaiting`` jobs wait already.
+    /// - Throws: ``BoundedWorkPool/Full`` at once, without running `work`, when ``maximumWaiting`` jobs wait already.
     public func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async throws(Full) -> Value {
         let admitted = await admit()
         guard admitted else {
@@ -114,6 +114,6 @@ public final class BoundedWorkPool: Sendable {
     public var peakRunning: Int { state.withLock { $0.peakRunning } }
     /// Jobs waiting for a turn now.
     public var waiting: Int { state.withLock { $0.waiters.count } }
-    /// Jobs refused with ``Full`` so far.
+    /// Jobs refused with ``BoundedWorkPool/Full`` so far.
     public var refused: Int { state.withLock { $0.refused } }
 }
