@@ -13,6 +13,7 @@ extension Application {
             layout: configuration.layout)
         var response = HTTPResponse.html(PageRenderer.render(page), status: error.status)
         error.allowedMethods?.apply(to: &response.headers)
+        if let retryAfter = error.retryAfter { response.headers.add(name: "Retry-After", value: String(retryAfter)) }
         return response
     }
 
