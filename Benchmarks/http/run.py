@@ -568,6 +568,11 @@ def session_check_cost(path, args, cookie):
             port = free_port()
             argv = server_argv("webapp", args, port, None, threads=1) + extra
             servers[name] = Server(name, pinned(argv, 0), port, cwd=args.root, env=env)
+            # A returning visitor: the first visit may set the tab-memory cookie, the next sets none.
+            _, headers, _ = request(port, "GET", path, {"Cookie": cookie})
+            jar = dict(pair.split("=", 1) for pair in cookie.split("; "))
+            jar.update(cookies_from(headers))
+            cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
             status, headers, _ = request(port, "GET", path, {"Cookie": cookie})
             if status != 200 or any(h.lower() == "set-cookie" for h, _ in headers):
                 raise RuntimeError(f"{name} answered {status} (or set a cookie) for the signed-in {path}")
