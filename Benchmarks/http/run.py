@@ -24,7 +24,9 @@ Environment overrides: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS (e.g. "8,
 BENCH_PAGES (comma-separated paths), BENCH_OUTPUT (the markdown file to write), BENCH_MODE,
 BENCH_PINNED_CONNECTIONS (8), BENCH_PINNED_PAGES, BENCH_CALLGRIND_PAGES (empty: no callgrind),
 BENCH_CALLGRIND_SERVERS (names as in the table), BENCH_CALLGRIND_REQUESTS (300),
-BENCH_CALLGRIND_LL (size,associativity,line of the simulated last-level cache).
+BENCH_CALLGRIND_LL (size,associativity,line of the simulated last-level cache),
+BENCH_SESSION_CHECK_PAGE (the signed-in page on which webapp is compared with its own
+`--no-session-check` in pinned mode: what checking the session against the database costs; empty: not measured).
 What follows the line KEEP_MARKER in the output file is kept (sections other scripts measured).
 """
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import WebRouter
+import WebRouterTesting
 
 /// The throttle's arithmetic: free attempts, doubling delays up to the maximum, forgetting,
 /// success, two tables, bounded memory.
@@ -48,6 +49,15 @@ struct AttemptThrottleTests {
         for index in 0..<1_000 { throttle.recordFailure([.client(address: "10.0.\(index / 256).\(index % 256)")], now: 0) }
         #expect(throttle.trackedKeys <= 200)
         #expect(throttle.retryAfter([.account("victim")], now: 0) == 1, "clients cannot push accounts out")
+    }
+
+    @Test func aThrottledRequestOutsideAFormIsTheAppsErrorPageWithRetryAfter() throws {
+        let app = try NotesApp.make()
+        let page = app.errorPage(.tooManyRequests(AttemptThrottle.message(retryAfter: 30), retryAfter: 30))
+        #expect(page.status == .tooManyRequests)
+        #expect(page.headers["Retry-After"] == "30")
+        let html = String(decoding: page.body, as: UTF8.self)
+        #expect(html.contains("Too many failed attempts. Try again in 30 seconds.") && html.contains("Too Many Requests"))
     }
 
     @Test func theMessageSaysHowLong() {
