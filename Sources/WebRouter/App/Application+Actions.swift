@@ -53,7 +53,7 @@ extension Application {
             request: context.request, now: context.now, session: context.session, browserID: context.browserID,
             issuesBrowserID: false, tabMemoryCookie: context.tabMemoryCookie,
             csrfToken: .fixed(context.csrfToken), submittedForm: form, formErrors: errors,
-            origins: context.origins)
+            origins: context.origins, verifiedSessions: context.verifiedSessions)
         // Session changes the action made are sent by `finish` from `context`.
         return await renderPage(path, context: again, status: status)
     }

@@ -44,6 +44,8 @@ public final class Application: Sendable {
     /// a flood of new or hostile URLs can only make it miss.
     let routes = BoundedCache<String, ParsedPath>(capacity: 1024)
     static let routeCacheKeyLimit = 512
+    /// Sessions the registry said were active, with when (``ApplicationConfiguration/sessionCheckInterval``).
+    let activeSessions = BoundedCache<Session, Int>(capacity: 4096)
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -135,8 +137,12 @@ public final class Application: Sendable {
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         // 4. Session and CSRF: the request's cookies, read once; the session registry, asked once.
         let context = await makeContext(for: request)
+        let checked = configuration.sessionCheckInterval > 0 && configuration.sessionRegistry != nil
+        let original = checked ? context.session : nil
         // 5. – 7. Routing, the method check, the page or action.
         let response = await answer(request, context: context)
+        // A session the request changed (signed out) must be asked about again.
+        if let original, context.sessionChange != nil { activeSessions[original] = nil }
         // 3. and 8. Negotiation, then the response's headers.
         return finish(response, context)
     }
@@ -265,7 +271,7 @@ public final class Application: Sendable {
         var session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
         var ended = false
         if let registry = configuration.sessionRegistry, !session.isEmpty {
-            let active = await isActive(session, in: registry)
+            let active = await isActive(session, in: registry, now: now)
             if active != true {
                 // Ended on the server (signed out elsewhere, a password change), or the store
                 // cannot say: no session at all. Only an ended one loses its cookie.
@@ -277,14 +283,21 @@ public final class Application: Sendable {
         let id = browserID ?? csrf.newBrowserID()
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
-                              csrfToken: .signed(csrf), origins: origins, clearsSession: ended)
+                              csrfToken: .signed(csrf), origins: origins, clearsSession: ended,
+                              verifiedSessions: configuration.sessionCheckInterval > 0 ? activeSessions : nil)
     }
 
     /// The registry's answer for `session`; `nil` when it fails (logged), so a store that
     /// cannot answer signs nobody in.
-    private func isActive(_ session: Session, in registry: any SessionRegistry) async -> Bool? {
+    private func isActive(_ session: Session, in registry: any SessionRegistry, now: Int) async -> Bool? {
+        let interval = configuration.sessionCheckInterval
+        if interval > 0, let verified = activeSessions[session], (0..<interval).contains(now - verified) {
+            return true
+        }
         do {
-            return try await registry.isActive(session)
+            let active = try await registry.isActive(session)
+            if interval > 0 { activeSessions[session] = active ? now : nil }
+            return active
         } catch {
             configuration.logger.error("the session registry failed; treating the request as signed out: \(error)")
             return nil

@@ -40,6 +40,12 @@ public struct ApplicationConfiguration: Sendable {
     /// registry says so, which lets sign-out and password changes end sessions on the server
     /// (see ``SessionRegistry``). `nil`: a session is valid until its cookie expires.
     public var sessionRegistry: (any SessionRegistry)?
+    /// Seconds for which this instance reuses the registry's "active" for the same session
+    /// cookie instead of asking again (`--session-check-interval`); `0`, the default, asks on
+    /// every request. A session that changes (sign-out) is forgotten at once, and
+    /// ``RequestContext/sessionsEnded()`` forgets them all (after a password change); a
+    /// session ended on another instance stays usable here for at most this long.
+    public var sessionCheckInterval = 0
     /// Where visitors reach the app (`https://scores.example`): the origin of every absolute
     /// URL a page offers, such as share links (``RequestContext/absoluteURL(for:)``). Without
     /// one, absolute URLs use the request's host only when it is in ``allowedHosts``, and

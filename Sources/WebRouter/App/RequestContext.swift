@@ -43,6 +43,8 @@ public final class RequestContext: Sendable {
     let tabMemoryCookie: String?
     /// Where absolute URLs point (see ``absoluteURL(for:)``).
     let origins: OriginPolicy
+    /// The application's remembered registry answers, when it keeps them.
+    let verifiedSessions: BoundedCache<Session, Int>?
     /// What the handler can change or fills in lazily: one lock (and one allocation) for both.
     private let mutable: Locked<MutableState>
 
@@ -55,7 +57,9 @@ public final class RequestContext: Sendable {
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
          tabMemoryCookie: String?, csrfToken: CSRFTokenSource, submittedForm: FormData? = nil,
-         formErrors: FormErrors = FormErrors(), origins: OriginPolicy = .loopbackOnly, clearsSession: Bool = false) {
+         formErrors: FormErrors = FormErrors(), origins: OriginPolicy = .loopbackOnly, clearsSession: Bool = false,
+         verifiedSessions: BoundedCache<Session, Int>? = nil) {
+        self.verifiedSessions = verifiedSessions
         self.request = request
         self.origins = origins
         self.tabMemoryCookie = tabMemoryCookie
@@ -99,6 +103,18 @@ public final class RequestContext: Sendable {
             state.session.issuedAt = now
             state.sessionChanged = true
         }
+    }
+
+    /// Tells the application that sessions were ended in the app's store (a password change
+    /// ended the account's other sessions): the answers it kept from the
+    /// ``ApplicationConfiguration/sessionRegistry`` are forgotten, so each session is asked
+    /// about again on its next request (see ``ApplicationConfiguration/sessionCheckInterval``).
+    /// ```swift
+    /// try await accounts.endSessions(of: user, except: router.request.session.id)
+    /// router.request.sessionsEnded()
+    /// ```
+    public func sessionsEnded() {
+        verifiedSessions?.removeAll()
     }
 
     /// Programming errors met while rendering (a link along a transition the route table

@@ -69,6 +69,13 @@ public struct ServeOptions: ParsableArguments, Sendable {
         valueName: "seconds"))
     public var hstsMaxAge: Int?
 
+    /// `--session-check-interval`: seconds for which an instance reuses its session registry's
+    /// "active" for the same cookie; `nil` keeps ``ApplicationConfiguration/sessionCheckInterval``.
+    @Option(name: .customLong("session-check-interval"), help: ArgumentHelp(
+        "Seconds an instance reuses the session registry's \"active\" for the same cookie (0: ask on every request); a session ended on another instance stays usable here that long.",
+        valueName: "seconds"))
+    public var sessionCheckInterval: Int?
+
     /// `--access-log` / `--no-access-log`: one log line per answered request (on by default).
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     public var accessLog = true
@@ -86,6 +93,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
         }
         if let connectionsPerClient, connectionsPerClient < 0 {
             throw ValidationError("--connections-per-client must be 0 (no limit) or more, not \(connectionsPerClient)")
+        }
+        if let sessionCheckInterval, !(0...3600).contains(sessionCheckInterval) {
+            throw ValidationError("--session-check-interval must be from 0 to 3600 seconds, not \(sessionCheckInterval)")
         }
         if let hstsMaxAge, hstsMaxAge < 0 {
             throw ValidationError("--hsts-max-age must be 0 (none) or more, not \(hstsMaxAge)")
@@ -108,7 +118,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     }
 
     /// Sets what the options say about the application: its public origin (when given here
-    /// or in the environment), its trusted proxies and its HSTS max-age.
+    /// or in the environment), its trusted proxies, its HSTS max-age and its session check interval.
     /// ```swift
     /// var configuration = ApplicationConfiguration(appName: "App")
     /// try options.apply(to: &configuration)
@@ -118,6 +128,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let origin = try resolvedPublicOrigin(environment: environment) { configuration.publicOrigin = origin }
         configuration.trustedProxies += trustedProxies
         if let hstsMaxAge { configuration.strictTransportSecurityMaxAge = hstsMaxAge }
+        if let sessionCheckInterval { configuration.sessionCheckInterval = sessionCheckInterval }
     }
 
     /// The server configuration the options and the environment describe.

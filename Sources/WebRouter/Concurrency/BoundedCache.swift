@@ -40,6 +40,11 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return made
     }
 
+    /// Forgets every entry.
+    func removeAll() {
+        entries.withLock { $0.removeAll(keepingCapacity: true) }
+    }
+
     /// How many entries are remembered.
     var count: Int { entries.withLock { $0.count } }
 }

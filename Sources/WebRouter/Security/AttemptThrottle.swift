@@ -3,7 +3,8 @@
 /// Slows down guessing: counts the failures of an action (a sign-in, a code check) by
 /// account and by client address, and after a few free ones refuses further attempts for
 /// growing delays — 1 s, 2 s, 4 s, … up to ``maximumDelay`` — answered `429 Too Many Requests`
-/// with `Retry-After`. A success clears the account's and the client's counts; a key that
+/// with `Retry-After`. Failures of attempts that were already under way when a key locked
+/// do not lengthen its lock. A success clears the account's and the client's counts; a key that
 /// has been quiet for ``forgetAfter`` seconds starts over.
 ///
 /// Check before doing the work, so that a refused attempt costs nothing (no password hash):
@@ -174,8 +175,15 @@ public final class AttemptThrottle: Sendable {
         var record = table[key].flatMap { isForgotten($0, now: now) ? nil : $0 }
             ?? Record(failures: 0, lastFailure: now, lockedUntil: now)
         if table[key] == nil && table.count >= capacity { evict(from: &table, now: now) }
-        record.failures += 1
         record.lastFailure = now
+        // An attempt that was checked before the key locked, and failed while it is locked,
+        // does not lengthen the lock: parallel guesses count once per window, so a burst
+        // cannot push an account to the longest delay at once.
+        guard record.lockedUntil <= now else {
+            table[key] = record
+            return
+        }
+        record.failures += 1
         let excess = record.failures - free
         if excess > 0 {
             // 1, 2, 4, … × firstDelay, capped (the shift capped first, so it cannot overflow).

@@ -5,7 +5,8 @@
 /// The session itself stays a signed cookie (``Session``); the registry only answers whether
 /// the session it names by ``Session/id`` is still active. Set it as
 /// ``ApplicationConfiguration/sessionRegistry``: the application asks it at most once per
-/// request, and only for a request whose cookie holds a non-empty session. A session it
+/// request, and only for a request whose cookie holds a non-empty session (or, with
+/// ``ApplicationConfiguration/sessionCheckInterval``, once per interval and cookie). A session it
 /// answers `false` for is treated as no session at all (the window's signed-out case), and
 /// its cookie is cleared; when it throws (the store is down), the request is treated as
 /// signed out too, and the error is logged, but the cookie is kept.

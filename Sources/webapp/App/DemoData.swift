@@ -31,12 +31,15 @@ final class DemoData: Sendable {
     }
 
     /// The demo's data with the sign-in limits of issue 33 lifted, as before it (only to
-    /// measure what they save): a throttle that never refuses, and a hashing pool as wide as
-    /// the old unbounded queue got in practice (64 at once, 100,000 waiting).
-    static func unlimited(database: any DatabaseWriter) -> DemoData {
+    /// measure what they save): a throttle that never refuses, and unless `keepsHashingPool`
+    /// a hashing pool as wide as the old unbounded queue got in practice (64 at once, 100,000
+    /// waiting).
+    static func unlimited(database: any DatabaseWriter, keepsHashingPool: Bool = false) -> DemoData {
         let sample = SampleData.shared
-        let accounts = AccountStore(database: database, validTeamIDs: Set(sample.teams.map(\.id)),
-                                    hashing: BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000))
+        let pool = keepsHashingPool
+            ? BoundedWorkPool(label: "webapp.password-hash")
+            : BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000)
+        let accounts = AccountStore(database: database, validTeamIDs: Set(sample.teams.map(\.id)), hashing: pool)
         let free = Int(Int32.max)
         return DemoData(sample: sample, accounts: accounts,
                         signIn: AttemptThrottle(freeAttemptsPerAccount: free, freeAttemptsPerClient: free))

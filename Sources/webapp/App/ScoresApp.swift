@@ -97,6 +97,9 @@ extension ScoresApp {
         configuration.publicOrigin = publicOrigin
         configuration.observers = observers
         configuration.sessionRegistry = AccountSessions(accounts: data.accounts)
+        // A visitor loading pages quickly costs one read per 2 s, not one per page (about
+        // 90 µs each: BENCHMARKS.md); sign-out and password changes here forget at once.
+        configuration.sessionCheckInterval = 2
         configure(&configuration)
         return try Application(window(data: data), configuration: configuration)
     }

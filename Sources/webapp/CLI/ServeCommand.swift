@@ -31,6 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sign-in-limits"), help: .hidden)
     var skipsSignInLimits = false
 
+    /// Off only to measure the hashing pool's bound alone (`Benchmarks/http/signin_flood.py`):
+    /// no throttle, as a flood from many addresses at many accounts would meet.
+    @Flag(name: .customLong("no-sign-in-throttle"), help: .hidden)
+    var skipsSignInThrottle = false
+
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
@@ -60,6 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             database = try AccountDatabase.open(path: databasePath)
             if skipsSignInLimits { logger.warning("--no-sign-in-limits: sign-in is neither throttled nor bounded") }
+            if skipsSignInThrottle { logger.warning("--no-sign-in-throttle: sign-in is not throttled") }
         } catch {
             FileHandle.standardError.write(Data("webapp: cannot open the database \(databasePath): \(error)\n".utf8))
             throw ExitCode.failure
@@ -72,7 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let options = server
         let skipsSessionCheck = skipsSessionCheck
-        let data = skipsSignInLimits ? DemoData.unlimited(database: database) : DemoData(database: database)
+        let data = skipsSignInLimits || skipsSignInThrottle
+            ? DemoData.unlimited(database: database, keepsHashingPool: skipsSignInThrottle)
+            : DemoData(database: database)
         let app = try AppLoader.load(secret: secret, data: data, publicOrigin: publicOrigin, observers: [RouteLog()]) {
             configuration in
             // Validated already (`ServeOptions.validate`): applying cannot fail here.

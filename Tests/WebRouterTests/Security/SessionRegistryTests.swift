@@ -29,9 +29,11 @@ struct SessionRegistryTests {
         }
     }
 
-    static func app(_ registry: Registry) throws -> Application {
+    static func app(_ registry: Registry, interval: Int = 0, clock: (@Sendable () -> Int)? = nil) throws -> Application {
         var configuration = try NotesApp.make().configuration
         configuration.sessionRegistry = registry
+        configuration.sessionCheckInterval = interval
+        if let clock { configuration.clock = clock }
         return Application(table: try NotesApp.make().table, configuration: configuration)
     }
 
@@ -64,6 +66,25 @@ struct SessionRegistryTests {
             #expect(client.cookies["wr_session"] != nil)
             registry.answer(.active)
             try await client.get("/notes").expect(screen: "Notes")
+        }
+    }
+
+    @Test func withAnIntervalTheAnswerIsReusedUntilTheSessionChangesOrEnds() async throws {
+        let registry = Registry()
+        let now = Mutex(1_000)
+        try await Self.app(registry, interval: 5, clock: { now.withLock { $0 } }).test { client in
+            try await client.get("/sign-in")
+            try await client.fill("Username", with: "ada")
+            try await client.press("Sign in").expect(screen: "Notes")
+            let asked = registry.asked
+            for _ in 0..<3 { try await client.get("/notes").expect(screen: "Notes") }
+            #expect(registry.asked == asked, "answered from the kept answer within the interval")
+
+            registry.answer(.ended)
+            try await client.get("/notes").expect(screen: "Notes")   // ended elsewhere: usable here for the interval
+            now.withLock { $0 += 5 }
+            try await client.get("/notes").expect(screen: "SignIn")
+            #expect(registry.asked == asked + 1)
         }
     }
 

@@ -38,6 +38,7 @@ extension ScoresApp {
             }
             do {
                 try await data.accounts.endSessions(of: router.request.signedInUser ?? "", except: router.request.session.id)
+                router.request.sessionsEnded()
             } catch {
                 return .invalid(FormErrors(general: [
                     "Your password was changed, but your other sessions could not be signed out: the accounts database is not available. Change it again later to sign them out.",
