@@ -8,13 +8,15 @@ extension Application {
         do {
             form = try request.form()
         } catch {
-            return errorPage(HTTPError(.badRequest, "The form could not be read."))
+            return errorPage(HTTPError(.badRequest, "The form could not be read."), context: context, near: path.state)
         }
         // The token must match the browser's own CSRF cookie, which must already exist.
         guard !context.issuesBrowserID,
               csrf.isValid(token: form[ActionForm.csrfField], browserID: context.browserID, now: context.now) else {
             configuration.logger.notice("rejected a POST to \(request.path) without a valid CSRF token")
-            return errorPage(HTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again."))
+            return errorPage(
+                HTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again."),
+                context: context, near: path.state)
         }
         let position = path.state.depth - 1
         let node = table.nodes[path.state.steps[position].node]
@@ -23,10 +25,10 @@ extension Application {
             result = try await perform(node.content, name: form[ActionForm.actionField] ?? "", form: form,
                                        path: path, position: position, context: context)
         } catch let error as HTTPError {
-            return errorPage(error)
+            return errorPage(error, context: context, near: path.state)
         } catch {
             configuration.logger.error("action of \(node.screenName) failed at \(request.path): \(error)")
-            return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."))
+            return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), context: context, near: path.state)
         }
         switch result.kind {
         case .move(let location):

@@ -20,10 +20,13 @@ extension Application {
                 fragmentBytes += content.count
                 if layer.end == path.state.depth { alert = rendered.alert }
             } catch let error as HTTPError {
-                return errorPage(error)
+                // The nearest valid screen is the one under the screen that failed.
+                return errorPage(error, context: context, near: path.state.prefix(max(layer.end - 1, 1)))
             } catch {
                 configuration.logger.error("screen \(layer.screenName) failed at \(context.request.path): \(error)")
-                return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."))
+                return errorPage(
+                    HTTPError(.internalServerError, "Something went wrong on our side."),
+                    context: context, near: path.state.prefix(max(layer.end - 1, 1)))
             }
             layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb,
                                      content: AnyHTML(rendered: content), classes: layer.classes))
@@ -32,7 +35,9 @@ extension Application {
         let brokenLinks = context.brokenLinks
         if !brokenLinks.isEmpty {
             for problem in brokenLinks { configuration.logger.error("\(problem)") }
-            return errorPage(HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")))
+            return errorPage(
+                HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")),
+                context: context, near: path.state.prefix(max(path.state.depth - 1, 1)))
         }
         let top = resolution.top
         if case .invalid(let canonical) = alert {

@@ -11,9 +11,10 @@ extension Application: HTTPResponder {
     }
 
     /// The error page, in the chrome, for a request the pipeline refused (`400`, `413`, `501`,
-    /// a missing static file), with the same headers as every page.
+    /// a missing static file), with the same headers as every page: in the tab of the screen
+    /// the request's path names (or its longest valid prefix), linking to it.
     package func refuse(_ error: HTTPError, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
-        withPageHeaders(errorPage(error), request: request, headers: headers)
+        withPageHeaders(errorPage(error, request: request), request: request, headers: headers)
     }
 
     /// Steps 3 and 8, shared by every answer that is a page: the security headers (the

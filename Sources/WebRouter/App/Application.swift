@@ -122,10 +122,10 @@ public final class Application: Sendable {
     /// goes through ``finish(_:_:)``.
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         if let map = configuration.storyboardPath, request.path == map {
-            return refusal(request, allowed: .readOnly) ?? storyboardPage()
+            return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
-            return refusal(request, allowed: .readOnly)
+            return refusal(request, context: context, allowed: .readOnly)
                 ?? .redirect(to: defaultURL(forCase: selectedCase(context)), status: .found)
         }
         let parsed: ParsedPath
@@ -135,13 +135,13 @@ public final class Application: Sendable {
             if let canonical = canonicalURLSkippingEmptySegments(request) {
                 return .redirect(to: canonical, status: .permanentRedirect)
             }
-            return notFoundPage(error)
+            return notFoundPage(error, context: context)
         }
         if let canonicalPath = parsed.canonicalPath {
             let target = canonicalPath + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
             return .redirect(to: target, status: .permanentRedirect)
         }
-        if let refusal = refusal(request, allowed: hasActions(parsed) ? .readAndPost : .readOnly) { return refusal }
+        if let refusal = refusal(request, context: context, near: parsed.state, allowed: hasActions(parsed) ? .readAndPost : .readOnly) { return refusal }
         if parsed.hasInvalidQuery && request.method != .post {
             // A query value that does not decode: the canonical URL leaves it out.
             return .redirect(to: table.print(parsed.state), status: .permanentRedirect)
@@ -161,7 +161,9 @@ public final class Application: Sendable {
 
     /// Step 6, the method check: `nil` when `allowed` answers the request's method, else the
     /// `204` to `OPTIONS` or the `405` page (both with `Allow`).
-    func refusal(_ request: HTTPRequest, allowed: AllowedMethods) -> HTTPResponse? {
+    func refusal(
+        _ request: HTTPRequest, context: RequestContext, near state: RouteState? = nil, allowed: AllowedMethods
+    ) -> HTTPResponse? {
         // The message is made only for a refusal (an autoclosure): not on every page.
         let refusal = allowed.refusal(
             for: request.method,
@@ -171,7 +173,7 @@ public final class Application: Sendable {
         switch refusal {
         case nil: return nil
         case .success(let options): return options
-        case .failure(let error): return errorPage(error)
+        case .failure(let error): return errorPage(error, request: state == nil ? request : nil, context: context, near: state)
         }
     }
 
