@@ -3,9 +3,13 @@ import WebRouterHTTP
 /// The application as the end of the server's ``RequestPipeline``: its chrome's assets, its
 /// answers (``Application/respond(to:)``), and its error page for what the pipeline refuses.
 extension Application: HTTPResponder {
-    /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``.
+    /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``, and the app's own
+    /// (``AppAssets``) under `/_webrouter/app/`.
     package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
         guard request.path.hasPrefix(ChromeAssets.prefix) else { return nil }
+        if request.path.hasPrefix(AppAssets.prefix) {
+            return configuration.layout.assets.response(for: request.path, method: request.method, headers: request.headers)
+        }
         return ChromeAssets.response(
             for: request.path, method: request.method, headers: request.headers, theme: configuration.layout.themeStylesheet)
     }

@@ -71,24 +71,40 @@ public final class Application: Sendable {
         try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
     }
 
-    /// A sentence for each `/static/` URL the layout links that `server` would answer `404`:
-    /// a stylesheet or script a page asks for but nobody serves is a silent failure in the
-    /// browser, so ``serve(_:logger:)`` logs these as warnings at start-up.
+    /// A sentence for each file the layout links that `server` would answer `404`: a
+    /// `/static/` URL the public directory (`--public`) does not hold, or a logical name the
+    /// layout's ``AppAssets`` do not. A stylesheet or script a page asks for but nobody serves
+    /// is a silent failure in the browser, so ``serve(_:logger:)`` logs these as warnings at start-up.
     public func missingLayoutFiles(_ server: ServerConfiguration) -> [String] {
         let prefix = server.staticPrefix.hasSuffix("/") ? server.staticPrefix : server.staticPrefix + "/"
         var problems: [String] = []
-        for url in configuration.layout.linkedURLs where url.hasPrefix(prefix) {
+        let layout = configuration.layout
+        for url in layout.linkedURLs {
+            if url.hasPrefix(AppAssets.prefix) {
+                let name = String(url.dropFirst(AppAssets.prefix.count))
+                if !layout.assets.isCurrentURL(url) {
+                    problems.append("The page layout links the asset \(name), but the layout's AppAssets hold no \(name): add it to PageLayout.assets, or drop the link")
+                }
+                continue
+            }
+            guard url.hasPrefix(prefix) else { continue }
             let relative = url.dropFirst(prefix.count).split(separator: "?").first.map(String.init) ?? ""
             guard let directory = server.publicDirectory else {
-                problems.append("The page layout links \(url), but the server has no public directory: set ServerConfiguration.publicDirectory, or drop the link")
+                problems.append("The page layout links \(url), but the server has no public directory: start it with --public <folder holding \(relative)>, compile the file in (AppAssets), or drop the link")
                 continue
             }
             let path = directory + "/" + relative
             if !StaticFiles.isRegularFile(path) {
-                problems.append("The page layout links \(url), but \(path) does not exist: pages will ask for it and get 404")
+                problems.append("The page layout links \(url), but \(path) does not exist (--public \(directory)): pages will ask for it and get 404")
             }
         }
         return problems
+    }
+
+    /// The current, content-hashed URL of one of the app's own files (``PageLayout/assets``),
+    /// for a screen that links an image or a download: `app.assetURL("logo.svg")`.
+    public func assetURL(_ name: String) -> String {
+        configuration.layout.assets.url(name)
     }
 
     // MARK: - Requests
