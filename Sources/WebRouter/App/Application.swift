@@ -153,6 +153,14 @@ public final class Application: Sendable {
             }
             return notFoundPage(error, context: context)
         }
+        var response = await answer(request, parsed: parsed, context: context)
+        response.route = parsed.routePattern ?? table.routePattern(parsed.state)
+        return response
+    }
+
+    /// Steps 6 and 7 for a request that names a state: redirects to its printed URL, the
+    /// method check, the window case's condition, then the page or the action.
+    private func answer(_ request: HTTPRequest, parsed: ParsedPath, context: RequestContext) async -> HTTPResponse {
         if let canonicalPath = parsed.canonicalPath {
             let target = canonicalPath + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
             return .redirect(to: target, status: .permanentRedirect)
@@ -225,6 +233,7 @@ public final class Application: Sendable {
         if request.targetKey != nil, canonical != request.path { parsed.canonicalPath = canonical }
         guard let key else { return .success(parsed) }
         parsed.prefixURLs = table.prefixURLs(parsed.state)
+        parsed.routePattern = table.routePattern(parsed.state)
         routes[key] = parsed
         return .success(parsed)
     }
@@ -263,7 +272,7 @@ public final class Application: Sendable {
         let id = browserID ?? csrf.newBrowserID()
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
-                              csrfToken: .signed(csrf), origins: origins)
+                              csrfToken: .signed(csrf), origins: origins, logger: configuration.logger)
     }
 
     /// Steps 3 and 8 for every answer of ``respond(to:)``: ``withPageHeaders(_:request:headers:)``,
