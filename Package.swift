@@ -34,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The demo's `--metrics-port`: its request metrics in Prometheus' text format (webapp
+        // only, behind the Demo trait; swift-atomics and swift-metrics are its only dependencies).
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -110,9 +113,13 @@ let package = Package(
             name: "webapp",
             dependencies: [
                 "WebRouter",
+                // The bare server its `--metrics-port` endpoint runs on.
+                "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
                 "CGnuTLS",
             ]
@@ -152,6 +159,8 @@ let package = Package(
             dependencies: [
                 "webapp", "WebRouter", "WebRouterTesting",
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
     ],

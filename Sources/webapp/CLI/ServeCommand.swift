@@ -24,6 +24,10 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Where visitors reach the app (https://scores.example): the origin of share links (default: $WEBROUTER_PUBLIC_URL; without either, only loopback hosts).")
     var publicURL: String?
 
+    @Option(name: .customLong("metrics-port"),
+            help: "Serve the request metrics in Prometheus' text format at /metrics on this port (off by default).")
+    var metricsPort: Int?
+
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
@@ -82,7 +86,9 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.publicDirectory == nil { configuration.publicDirectory = "Public" }
         logger.info("static files from \(configuration.publicDirectory ?? "Public") under \(configuration.staticPrefix)")
         do {
+            let metrics = try metricsPort.map { try MetricsEndpoint.start(host: configuration.host, port: $0, logger: logger) }
             try await app.serve(configuration)
+            await metrics?.stop()
         } catch let error as HTTPServerError {
             FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))
             throw ExitCode.failure
