@@ -129,3 +129,14 @@ struct TelemetryTests {
         #expect(telemetry.metrics == nil && telemetry.tracer == nil)
     }
 }
+
+extension TelemetryTests {
+    @Test func madeIDsAreFifteenHexCharactersAndNeverRepeat() {
+        let ids = (0..<1000).map { _ in RequestID.next() }
+        #expect(Set(ids).count == 1000)
+        #expect(ids.allSatisfy { id in
+            id.utf8.count == 15 && id.split(separator: "-").map(\.count) == [6, 8]
+                && id.allSatisfy { $0 == "-" || $0.isHexDigit && !$0.isUppercase }
+        })
+    }
+}
