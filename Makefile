@@ -77,15 +77,17 @@ docs: deps
 
 ## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly
 ## as a user's package depending on this repository would (its own .build inside the example),
-## then starts the example's binary from another directory and checks that the stylesheet the
-## given page links answers 200 text/css. `make example-test EXAMPLES=Travel:/welcome` runs one.
+## then copies the example's binary alone into an empty directory, starts the copy from `/`, and
+## checks that the stylesheets the given page links answer 200 text/css, and that each one the
+## example compiles in (embedInCode) is linked content-hashed and served precompressed.
+## `make example-test EXAMPLES=Travel:/welcome` runs one.
 EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
 	@set -e; for example in $(EXAMPLES); do \
 		name=$${example%%:*}; page=$${example#*:}; dir=Examples/$$name; \
 		echo "== $$dir"; \
 		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
-		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page; \
+		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page $$dir; \
 	done
 
 ## Installs what the browser suites need when it is missing: headless Chromium and its driver

@@ -23,10 +23,20 @@ let package = Package(
     dependencies: [
         // Access log and server diagnostics.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Request metrics (count and duration by route pattern and status) for whatever backend
+        // the app bootstraps; no dependencies of its own, a few seconds of build.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // A span per request (W3C `traceparent` through the bootstrapped instrument) with
+        // children for the action, each screen's loading and the page's rendering; no
+        // dependencies of its own. A backend (swift-otel…) is the app's choice, never ours.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The demo's `--metrics-port`: its request metrics in Prometheus' text format (webapp
+        // only, behind the Demo trait; swift-atomics and swift-metrics are its only dependencies).
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -73,6 +83,8 @@ let package = Package(
                 "CZlib",
                 "CBrotli",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: frameworkSettings
         ),
@@ -86,6 +98,7 @@ let package = Package(
                 "CGnuTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             // The chrome's stylesheet, script and icon, compiled in as bytes: an app's pages
             // are styled from any working directory, and a copied binary needs no files.
@@ -100,9 +113,13 @@ let package = Package(
             name: "webapp",
             dependencies: [
                 "WebRouter",
+                // The bare server its `--metrics-port` endpoint runs on.
+                "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
                 "CGnuTLS",
             ]
@@ -120,7 +137,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WebRouterTests",
-            dependencies: ["WebRouter", "WebRouterHTML", "WebRouterHTTP", "WebRouterTesting"]
+            dependencies: [
+                "WebRouter", "WebRouterHTML", "WebRouterHTTP", "WebRouterTesting",
+                // In-memory backends: the metrics and spans of requests, asserted.
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]
         ),
         // The code samples of README.md and the DocC articles, compiled and run.
         .testTarget(
@@ -137,6 +159,8 @@ let package = Package(
             dependencies: [
                 "webapp", "WebRouter", "WebRouterTesting",
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
     ],

@@ -32,7 +32,10 @@ let package = Package(
         // The app itself (screens, store, tree): a library, so the tests can build it too.
         .target(
             name: "TravelApp",
-            dependencies: [.product(name: "WebRouter", package: webRouter)]
+            dependencies: [.product(name: "WebRouter", package: webRouter)],
+            // Its stylesheet, compiled in as bytes (`PackageResources.travel_css`): served from
+            // any working directory, and by a copied binary, with no Public/ folder.
+            resources: [.embedInCode("travel.css")]
         ),
         // The command line: `Travel` serves the app.
         .executableTarget(

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Starts an example app's binary from a directory that holds none of its files, as a user
-would after copying it elsewhere, and checks that its pages are styled: the stylesheet a page
-links answers 200 text/css, cached as immutable.
+"""Copies an example app's binary into an empty directory and starts the copy from `/`, as a
+user would after deploying it elsewhere, and checks that its pages are styled: every stylesheet
+a page links answers 200 text/css, cached as immutable; and, given the example's package
+directory, that each stylesheet its Package.swift compiles in (`.embedInCode("x.css")`) is linked
+by its content-hashed URL (`/_webrouter/app/x.<hash>.css`) and served compressed.
 
-    python3 Tests/Examples/check_binary.py Examples/Notes/.build/debug/Notes /notes
+    python3 Tests/Examples/check_binary.py Examples/Travel/.build/debug/Travel /welcome Examples/Travel
 """
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,11 +19,18 @@ import urllib.request
 
 
 def main() -> int:
-    binary, page_path = os.path.abspath(sys.argv[1]), (sys.argv[2] if len(sys.argv) > 2 else "/")
+    original, page_path = os.path.abspath(sys.argv[1]), (sys.argv[2] if len(sys.argv) > 2 else "/")
+    embedded = []
+    if len(sys.argv) > 3:
+        with open(os.path.join(sys.argv[3], "Package.swift"), encoding="utf-8") as manifest:
+            embedded = [os.path.basename(name) for name in re.findall(r'\.embedInCode\("([^"]+\.css)"\)', manifest.read())]
     with tempfile.TemporaryDirectory() as elsewhere:
+        # A copy of the binary alone (no build folder, no resource bundle next to it), started from `/`.
+        binary = os.path.join(elsewhere, os.path.basename(original))
+        shutil.copy2(original, binary)
         env = dict(os.environ, PORT="0")
         process = subprocess.Popen([binary, "serve", "--port", "0"],
-                                   cwd=elsewhere, env=env, stdout=subprocess.PIPE,
+                                   cwd="/", env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True)
         try:
             base = None
@@ -47,6 +57,21 @@ def main() -> int:
             if not links:
                 print(f"check_binary: GET {page_path} links no stylesheet", file=sys.stderr)
                 return 1
+            for name in embedded:
+                stem, ext = os.path.splitext(name)
+                pattern = re.compile(r"/_webrouter/app/" + re.escape(stem) + r"\.[0-9a-f]{16}" + re.escape(ext) + "$")
+                own = [href for href in links if pattern.match(href)]
+                if not own:
+                    print(f"check_binary: GET {page_path} does not link the embedded {name} by its hashed URL: {links}",
+                          file=sys.stderr)
+                    return 1
+                request = urllib.request.Request(base + own[0], headers={"Accept-Encoding": "br"})
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    coding = response.headers.get("Content-Encoding", "")
+                    if response.status != 200 or coding != "br":
+                        print(f"check_binary: {own[0]} → {response.status}, Content-Encoding {coding!r}", file=sys.stderr)
+                        return 1
+                print(f"check_binary: the embedded {name} is linked as {own[0]} and served precompressed (br)")
             for href in links:
                 with urllib.request.urlopen(base + href, timeout=10) as response:
                     kind = response.headers.get("Content-Type", "")
@@ -56,7 +81,7 @@ def main() -> int:
                         print(f"check_binary: {href} → {response.status} {kind!r} {cache!r}, {len(body)} bytes",
                               file=sys.stderr)
                         return 1
-                print(f"check_binary: {os.path.basename(binary)} started in {elsewhere}: "
+                print(f"check_binary: a copy of {os.path.basename(binary)} started from /: "
                       f"{href} → 200 {kind}, {cache}, {len(body)} bytes")
             return 0
         finally:

@@ -1,20 +1,65 @@
 import WebRouterHTML
 import WebRouterHTTP
 extension Application {
-    /// The one error page renderer: a readable page in the app's chrome, with a link home (or
-    /// `link`), and `Allow` when the error names the methods the resource answers. Headers
-    /// common to pages come later, from ``withPageHeaders(_:request:headers:)``.
-    func errorPage(_ error: HTTPError, link: (label: String, href: String)? = nil) -> HTTPResponse {
-        let target = link ?? ("Go to the start page", "/")
-        let content = AnyHTML(ErrorFragment(status: error.status, message: error.message, linkLabel: target.label, linkHref: target.href))
-        let page = PageModel(
+    /// The one error page renderer: a readable page in the app's chrome that keeps the
+    /// person in the app — the tab bar of the nearest valid screen (its tab selected) and a
+    /// link to that screen — with `Allow` when the error names the methods the resource
+    /// answers. Headers common to pages, and the JSON page state for `Accept:
+    /// application/json`, come later, from ``withPageHeaders(_:request:headers:)``.
+    ///
+    /// The nearest valid screen is `state` when the caller knows it (a screen that failed
+    /// names its parent); otherwise the state `request`'s path names, or its longest valid
+    /// prefix; and when none is, or it belongs to a window case the visitor may not see, the
+    /// screen their case opens at. `context` picks that case (made from `request` when absent).
+    func errorPage(
+        _ error: HTTPError, request: HTTPRequest? = nil, context: RequestContext? = nil, near state: RouteState? = nil
+    ) -> HTTPResponse {
+        let place = errorPlace(request: request, context: context, near: state)
+        let content = AnyHTML(ErrorFragment(status: error.status, message: error.message, linkLabel: place.label, linkHref: place.href))
+        var page = PageModel(
             title: error.status.reason, appName: configuration.appName, screenName: "Error",
+            tabs: place.tabs,
             base: LayerModel(screenName: "Error", breadcrumb: [], content: content, classes: ["error-page"]),
             layout: configuration.layout)
+        page.request = context
         var response = HTTPResponse.html(PageRenderer.render(page), status: error.status)
         error.allowedMethods?.apply(to: &response.headers)
         if let retryAfter = error.retryAfter { response.headers.add(name: "Retry-After", value: String(retryAfter)) }
         return response
+    }
+
+    /// Where an error page puts the visitor: a tab bar and the nearest valid screen.
+    struct ErrorPlace {
+        let tabs: [TabItem]
+        let label: String
+        let href: String
+    }
+
+    func errorPlace(request: HTTPRequest?, context: RequestContext?, near state: RouteState?) -> ErrorPlace {
+        var nearest = state
+        if nearest == nil, let request {
+            switch route(request) {
+            case .success(let parsed): nearest = parsed.state
+            case .failure(let error): nearest = error.validPrefix
+            }
+        }
+        var allowedCase = 0
+        if table.window.isConditional {
+            if let context {
+                allowedCase = selectedCase(context)
+            } else if let request {
+                allowedCase = selectedCase(contextWithoutWaiting(for: request))
+            }
+        }
+        if let candidate = nearest {
+            let caseIndex = table.caseIndex(of: candidate)
+            if caseIndex != allowedCase && !table.window.alwaysAvailable.contains(caseIndex) { nearest = nil }
+        }
+        let target = nearest ?? table.rootState(table.caseRoots[allowedCase][0])
+        let href = table.print(target)
+        let node = table.nodes[target.steps[target.depth - 1].node]
+        let tabs = Resolution.tabBar(table: table, root: target.steps[0].node).tabs
+        return ErrorPlace(tabs: tabs, label: "Go to \(node.content.title) (\(href))", href: href)
     }
 
     /// The storyboard map of the tree; its policy alone lets it frame the app's own pages
@@ -28,20 +73,16 @@ extension Application {
         return HTTPResponse.html(PageRenderer.render(page, capacity: 65_536))
     }
 
-    /// The 404 page for a URL that does not parse, linking to its longest valid prefix.
-    func notFoundPage(_ error: RouteParseError) -> HTTPResponse {
+    /// The 404 page for a URL that does not parse, in the tab of its longest valid prefix
+    /// and linking to it.
+    func notFoundPage(_ error: RouteParseError, context: RequestContext) -> HTTPResponse {
         let message: String
         switch error.reason {
         case .unknownStep(let step): message = "There is no page “\(step)” here."
         case .missingContext(let step): message = "The address ends before “\(step)” says which one."
         case .badContext(let step, let type): message = "The value after “\(step)” is not a valid \(type)."
         }
-        guard let prefix = error.validPrefix else {
-            return errorPage(HTTPError(.notFound, message))
-        }
-        let href = table.print(prefix)
-        let node = table.nodes[prefix.steps[prefix.depth - 1].node]
-        return errorPage(HTTPError(.notFound, message), link: ("Go to \(node.content.title) (\(href))", href))
+        return errorPage(HTTPError(.notFound, message), context: context, near: error.validPrefix)
     }
 }
 

@@ -1,3 +1,4 @@
+import Tracing
 import WebRouterHTML
 import WebRouterHTTP
 extension Application {
@@ -14,16 +15,20 @@ extension Application {
         for layer in resolution.layers {
             let content: HTMLOutput
             do {
-                let rendered = try await renderFragment(
-                    path, position: layer.end - 1, url: resolution.urls[layer.end - 1], context: context)
+                let rendered = try await traced("load \(layer.screenName)", context) {
+                    try await renderFragment(path, position: layer.end - 1, url: resolution.urls[layer.end - 1], context: context)
+                }
                 content = rendered.output
                 fragmentBytes += content.count
                 if layer.end == path.state.depth { alert = rendered.alert }
             } catch let error as HTTPError {
-                return errorPage(error)
+                // The nearest valid screen is the one under the screen that failed.
+                return errorPage(error, context: context, near: path.state.prefix(max(layer.end - 1, 1)))
             } catch {
-                configuration.logger.error("screen \(layer.screenName) failed at \(context.request.path): \(error)")
-                return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."))
+                context.logger.error("screen \(layer.screenName) failed at \(context.request.path): \(error)")
+                return errorPage(
+                    HTTPError(.internalServerError, "Something went wrong on our side."),
+                    context: context, near: path.state.prefix(max(layer.end - 1, 1)))
             }
             layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb,
                                      content: AnyHTML(rendered: content), classes: layer.classes))
@@ -31,8 +36,10 @@ extension Application {
 
         let brokenLinks = context.brokenLinks
         if !brokenLinks.isEmpty {
-            for problem in brokenLinks { configuration.logger.error("\(problem)") }
-            return errorPage(HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")))
+            for problem in brokenLinks { context.logger.error("\(problem)") }
+            return errorPage(
+                HTTPError(.internalServerError, brokenLinks.joined(separator: "\n")),
+                context: context, near: path.state.prefix(max(path.state.depth - 1, 1)))
         }
         let top = resolution.top
         if case .invalid(let canonical) = alert {
@@ -65,7 +72,11 @@ extension Application {
         // Room for the fragments and the chrome around them, so the page seldom grows its
         // buffer; the response is then sent from that buffer, without copying it.
         var output = HTMLOutput(capacity: fragmentBytes + 6144)
-        PageRenderer.render(page, into: &output)
+        if let tracer = context.request.tracer {
+            tracer.withSpan("render \(top.screenName)") { _ in PageRenderer.render(page, into: &output) }
+        } else {
+            PageRenderer.render(page, into: &output)
+        }
         var response = HTTPResponse.html(rendered: output, status: status)
         if let selected = resolution.selectedTabName {
             if memory.remember(resolution.baseStackURL, for: selected) {
@@ -73,6 +84,13 @@ extension Application {
             }
         }
         return response
+    }
+
+    /// `body` in a child span of the request's (`name`), when a tracer is bootstrapped; else
+    /// `body` alone.
+    func traced<T>(_ name: @autoclosure () -> String, _ context: RequestContext, _ body: () async throws -> T) async throws -> T {
+        guard let tracer = context.request.tracer else { return try await body() }
+        return try await tracer.withSpan(name()) { _ in try await body() }
     }
 
     /// The stacks the request's tab-memory cookie remembers, decoded and checked against the

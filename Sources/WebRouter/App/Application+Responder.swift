@@ -3,17 +3,22 @@ import WebRouterHTTP
 /// The application as the end of the server's ``RequestPipeline``: its chrome's assets, its
 /// answers (``Application/respond(to:)``), and its error page for what the pipeline refuses.
 extension Application: HTTPResponder {
-    /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``.
+    /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``, and the app's own
+    /// (``AppAssets``) under `/_webrouter/app/`.
     package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
         guard request.path.hasPrefix(ChromeAssets.prefix) else { return nil }
+        if request.path.hasPrefix(AppAssets.prefix) {
+            return configuration.layout.assets.response(for: request.path, method: request.method, headers: request.headers)
+        }
         return ChromeAssets.response(
             for: request.path, method: request.method, headers: request.headers, theme: configuration.layout.themeStylesheet)
     }
 
     /// The error page, in the chrome, for a request the pipeline refused (`400`, `413`, `501`,
-    /// a missing static file), with the same headers as every page.
+    /// a missing static file), with the same headers as every page: in the tab of the screen
+    /// the request's path names (or its longest valid prefix), linking to it.
     package func refuse(_ error: HTTPError, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
-        withPageHeaders(errorPage(error), request: request, headers: headers)
+        withPageHeaders(errorPage(error, request: request), request: request, headers: headers)
     }
 
     /// Steps 3 and 8, shared by every answer that is a page: the security headers (the

@@ -96,24 +96,40 @@ public final class Application: Sendable {
         try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
     }
 
-    /// A sentence for each `/static/` URL the layout links that `server` would answer `404`:
-    /// a stylesheet or script a page asks for but nobody serves is a silent failure in the
-    /// browser, so ``serve(_:logger:)`` logs these as warnings at start-up.
+    /// A sentence for each file the layout links that `server` would answer `404`: a
+    /// `/static/` URL the public directory (`--public`) does not hold, or a logical name the
+    /// layout's ``AppAssets`` do not. A stylesheet or script a page asks for but nobody serves
+    /// is a silent failure in the browser, so ``serve(_:logger:)`` logs these as warnings at start-up.
     public func missingLayoutFiles(_ server: ServerConfiguration) -> [String] {
         let prefix = server.staticPrefix.hasSuffix("/") ? server.staticPrefix : server.staticPrefix + "/"
         var problems: [String] = []
-        for url in configuration.layout.linkedURLs where url.hasPrefix(prefix) {
+        let layout = configuration.layout
+        for url in layout.linkedURLs {
+            if url.hasPrefix(AppAssets.prefix) {
+                let name = String(url.dropFirst(AppAssets.prefix.count))
+                if !layout.assets.isCurrentURL(url) {
+                    problems.append("The page layout links the asset \(name), but the layout's AppAssets hold no \(name): add it to PageLayout.assets, or drop the link")
+                }
+                continue
+            }
+            guard url.hasPrefix(prefix) else { continue }
             let relative = url.dropFirst(prefix.count).split(separator: "?").first.map(String.init) ?? ""
             guard let directory = server.publicDirectory else {
-                problems.append("The page layout links \(url), but the server has no public directory: set ServerConfiguration.publicDirectory, or drop the link")
+                problems.append("The page layout links \(url), but the server has no public directory: start it with --public <folder holding \(relative)>, compile the file in (AppAssets), or drop the link")
                 continue
             }
             let path = directory + "/" + relative
             if !StaticFiles.isRegularFile(path) {
-                problems.append("The page layout links \(url), but \(path) does not exist: pages will ask for it and get 404")
+                problems.append("The page layout links \(url), but \(path) does not exist (--public \(directory)): pages will ask for it and get 404")
             }
         }
         return problems
+    }
+
+    /// The current, content-hashed URL of one of the app's own files (``PageLayout/assets``),
+    /// for a screen that links an image or a download: `app.assetURL("logo.svg")`.
+    public func assetURL(_ name: String) -> String {
+        configuration.layout.assets.url(name)
     }
 
     // MARK: - Requests
@@ -151,10 +167,10 @@ public final class Application: Sendable {
     /// goes through ``finish(_:_:)``.
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         if let map = configuration.storyboardPath, request.path == map {
-            return refusal(request, allowed: .readOnly) ?? storyboardPage()
+            return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
-            return refusal(request, allowed: .readOnly)
+            return refusal(request, context: context, allowed: .readOnly)
                 ?? .redirect(to: defaultURL(forCase: selectedCase(context)), status: .found)
         }
         let parsed: ParsedPath
@@ -164,13 +180,21 @@ public final class Application: Sendable {
             if let canonical = canonicalURLSkippingEmptySegments(request) {
                 return .redirect(to: canonical, status: .permanentRedirect)
             }
-            return notFoundPage(error)
+            return notFoundPage(error, context: context)
         }
+        var response = await answer(request, parsed: parsed, context: context)
+        response.route = parsed.routePattern ?? table.routePattern(parsed.state)
+        return response
+    }
+
+    /// Steps 6 and 7 for a request that names a state: redirects to its printed URL, the
+    /// method check, the window case's condition, then the page or the action.
+    private func answer(_ request: HTTPRequest, parsed: ParsedPath, context: RequestContext) async -> HTTPResponse {
         if let canonicalPath = parsed.canonicalPath {
             let target = canonicalPath + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
             return .redirect(to: target, status: .permanentRedirect)
         }
-        if let refusal = refusal(request, allowed: hasActions(parsed) ? .readAndPost : .readOnly) { return refusal }
+        if let refusal = refusal(request, context: context, near: parsed.state, allowed: hasActions(parsed) ? .readAndPost : .readOnly) { return refusal }
         if parsed.hasInvalidQuery && request.method != .post {
             // A query value that does not decode: the canonical URL leaves it out.
             return .redirect(to: table.print(parsed.state), status: .permanentRedirect)
@@ -190,7 +214,9 @@ public final class Application: Sendable {
 
     /// Step 6, the method check: `nil` when `allowed` answers the request's method, else the
     /// `204` to `OPTIONS` or the `405` page (both with `Allow`).
-    func refusal(_ request: HTTPRequest, allowed: AllowedMethods) -> HTTPResponse? {
+    func refusal(
+        _ request: HTTPRequest, context: RequestContext, near state: RouteState? = nil, allowed: AllowedMethods
+    ) -> HTTPResponse? {
         // The message is made only for a refusal (an autoclosure): not on every page.
         let refusal = allowed.refusal(
             for: request.method,
@@ -200,7 +226,7 @@ public final class Application: Sendable {
         switch refusal {
         case nil: return nil
         case .success(let options): return options
-        case .failure(let error): return errorPage(error)
+        case .failure(let error): return errorPage(error, request: state == nil ? request : nil, context: context, near: state)
         }
     }
 
@@ -236,6 +262,7 @@ public final class Application: Sendable {
         if request.targetKey != nil, canonical != request.path { parsed.canonicalPath = canonical }
         guard let key else { return .success(parsed) }
         parsed.prefixURLs = table.prefixURLs(parsed.state)
+        parsed.routePattern = table.routePattern(parsed.state)
         routes[key] = parsed
         return .success(parsed)
     }
@@ -279,12 +306,36 @@ public final class Application: Sendable {
                 session = Session(issuedAt: now)
             }
         }
+        return context(for: request, now: now, session: session, cookieID: cookieID, tabMemoryCookie: tabMemoryCookie, clearsSession: ended)
+    }
+
+    /// The context of a request refused before the app ran (a 413, a 400), for its error page
+    /// alone, without waiting on the session registry: a session counts only when the registry
+    /// said it was active within ``ApplicationConfiguration/sessionCheckInterval``, so an ended
+    /// one never shows its window case.
+    func contextWithoutWaiting(for request: HTTPRequest) -> RequestContext {
+        let now = configuration.clock()
+        let (sessionCookie, cookieID, tabMemoryCookie) = request.cookies(
+            sessions.cookieName, csrf.cookieName, tabMemoryCookieName)
+        var session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
+        if configuration.sessionRegistry != nil, !session.isEmpty {
+            let interval = configuration.sessionCheckInterval
+            let verified = interval > 0 ? activeSessions[session].map { (0..<interval).contains(now - $0) } : nil
+            if verified != true { session = Session(issuedAt: now) }
+        }
+        return context(for: request, now: now, session: session, cookieID: cookieID, tabMemoryCookie: tabMemoryCookie, clearsSession: false)
+    }
+
+    private func context(
+        for request: HTTPRequest, now: Int, session: Session, cookieID: String?, tabMemoryCookie: String?, clearsSession: Bool
+    ) -> RequestContext {
         let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
         let id = browserID ?? csrf.newBrowserID()
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
-                              csrfToken: .signed(csrf), origins: origins, clearsSession: ended,
-                              verifiedSessions: configuration.sessionCheckInterval > 0 ? activeSessions : nil)
+                              csrfToken: .signed(csrf), origins: origins, clearsSession: clearsSession,
+                              verifiedSessions: configuration.sessionCheckInterval > 0 ? activeSessions : nil,
+                              logger: configuration.logger)
     }
 
     /// The registry's answer for `session`; `nil` when it fails (logged), so a store that

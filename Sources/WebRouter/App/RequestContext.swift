@@ -1,3 +1,4 @@
+public import Logging
 import WebRouterHTML
 @_spi(WebRouterInternals) import WebRouterHTTP
 /// What a screen, an action and the window's condition know about the request being
@@ -45,6 +46,8 @@ public final class RequestContext: Sendable {
     let origins: OriginPolicy
     /// The application's remembered registry answers, when it keeps them.
     let verifiedSessions: BoundedCache<Session, Int>?
+    /// The application's logger (``ApplicationConfiguration/logger``), before the request's id.
+    let appLogger: Logger?
     /// What the handler can change or fills in lazily: one lock (and one allocation) for both.
     private let mutable: Locked<MutableState>
 
@@ -58,9 +61,10 @@ public final class RequestContext: Sendable {
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
          tabMemoryCookie: String?, csrfToken: CSRFTokenSource, submittedForm: FormData? = nil,
          formErrors: FormErrors = FormErrors(), origins: OriginPolicy = .loopbackOnly, clearsSession: Bool = false,
-         verifiedSessions: BoundedCache<Session, Int>? = nil) {
+         verifiedSessions: BoundedCache<Session, Int>? = nil, logger: Logger? = nil) {
         self.verifiedSessions = verifiedSessions
         self.request = request
+        self.appLogger = logger
         self.origins = origins
         self.tabMemoryCookie = tabMemoryCookie
         self.now = now
@@ -88,6 +92,19 @@ public final class RequestContext: Sendable {
 
     /// The query items of the request URL.
     public var query: QueryItems { request.query }
+
+    /// The application's logger with this request's id as `request-id` metadata: the id the
+    /// access log shows, the response's `X-Request-Id` and the request's span carry. Made when
+    /// asked for, so requests that log nothing pay nothing.
+    /// ```swift
+    /// router.request.logger.warning("no seat left on trip \(id)")
+    /// // … warning webrouter.app: request-id=3f9c0e-0000001a [TravelApp] no seat left on trip 3
+    /// ```
+    public var logger: Logger {
+        var logger = appLogger ?? Logger(label: "webrouter.app")
+        if !request.requestID.isEmpty { logger[metadataKey: RequestID.metadataKey] = .string(request.requestID) }
+        return logger
+    }
 
     /// The signed session (empty for a new visitor).
     public var session: Session { mutable.withLock { $0.session } }

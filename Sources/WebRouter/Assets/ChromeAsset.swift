@@ -18,12 +18,12 @@ struct ChromeAsset: Sendable {
     let bytes: [UInt8]
     /// A 64-bit FNV-1a hash of the bytes, in hexadecimal.
     let hash: String
-    /// `/_webrouter/<stem>.<hash>.<extension>`.
+    /// `/_webrouter/<stem>.<hash>.<extension>` (`/_webrouter/app/…` for an app's own, ``AppAssets``).
     let url: String
     /// The bytes with their validators and compressed variants, served like a static file.
     let file: StaticAsset
 
-    init(name: String, contentType: String, bytes: [UInt8]) {
+    init(name: String, contentType: String, bytes: [UInt8], prefix: String = ChromeAssets.prefix) {
         self.name = name
         self.contentType = contentType
         self.bytes = bytes
@@ -31,6 +31,6 @@ struct ChromeAsset: Sendable {
         let hex = String(file.contentHash, radix: 16)
         self.hash = String(repeating: "0", count: 16 - hex.utf8.count) + hex
         let dot = name.lastIndex(of: ".") ?? name.endIndex
-        self.url = ChromeAssets.prefix + name[..<dot] + "." + hash + name[dot...]
+        self.url = prefix + name[..<dot] + "." + hash + name[dot...]
     }
 }

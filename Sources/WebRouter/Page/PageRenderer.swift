@@ -114,15 +114,15 @@ enum PageRenderer {
         }
         for href in page.layout.stylesheets {
             output.appendRaw("<link rel=\"stylesheet\"")
-            output.urlAttribute("href", href)
+            output.urlAttribute("href", page.layout.assets.resolve(href))
             output.appendRaw(">")
         }
         output.appendRaw("<link rel=\"icon\"")
-        output.urlAttribute("href", page.layout.icon ?? ChromeAssets.icon.url)
+        output.urlAttribute("href", page.layout.icon.map(page.layout.assets.resolve) ?? ChromeAssets.icon.url)
         output.appendRaw(">")
         for src in page.layout.scripts {
             output.appendRaw("<script")
-            output.urlAttribute("src", src)
+            output.urlAttribute("src", page.layout.assets.resolve(src))
             output.appendRaw(" defer></script>")
         }
         page.layout.head(page)?.render(into: &output)

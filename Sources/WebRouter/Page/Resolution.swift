@@ -75,34 +75,36 @@ struct Resolution: Sendable {
         self.layers = layers
         self.urls = urls
 
-        let root = table.nodes[steps[0].node]
-        if case .tab(let caseIndex, let selected) = root.kind {
-            var tabs: [TabItem] = []
-            var selectedTabName: String?
-            tabs.reserveCapacity(table.caseRoots[caseIndex].count)
-            for id in table.caseRoots[caseIndex] {
-                let node = table.nodes[id]
-                guard case .tab(_, let tabIndex) = node.kind else { continue }
-                let isSelected = tabIndex == selected
-                if isSelected { selectedTabName = node.name }
-                tabs.append(TabItem(
-                    label: node.tabLabel,
-                    href: isSelected ? node.rootURL : (rememberedTabs(node.name) ?? node.rootURL),
-                    isSelected: isSelected,
-                    icon: node.tabIcon))
-            }
-            self.tabs = tabs
-            self.selectedTabName = selectedTabName
-            if case .tabs(let bar) = table.window.cases[caseIndex].content {
-                tabBarClasses = bar.presentation.classes
-            } else {
-                tabBarClasses = []
-            }
-        } else {
-            tabs = []
-            selectedTabName = nil
-            tabBarClasses = []
+        let bar = Self.tabBar(table: table, root: steps[0].node, rememberedTabs: rememberedTabs)
+        tabs = bar.tabs
+        selectedTabName = bar.selected
+        tabBarClasses = bar.classes
+    }
+
+    /// The tab bar of a state whose first step is `root`: empty when the root is no tab. The
+    /// error pages draw it too, for the nearest valid screen.
+    static func tabBar(
+        table: RouteTable, root rootID: Int, rememberedTabs: (String) -> String? = { _ in nil }
+    ) -> (tabs: [TabItem], selected: String?, classes: [String]) {
+        let root = table.nodes[rootID]
+        guard case .tab(let caseIndex, let selected) = root.kind else { return ([], nil, []) }
+        var tabs: [TabItem] = []
+        var selectedTabName: String?
+        tabs.reserveCapacity(table.caseRoots[caseIndex].count)
+        for id in table.caseRoots[caseIndex] {
+            let node = table.nodes[id]
+            guard case .tab(_, let tabIndex) = node.kind else { continue }
+            let isSelected = tabIndex == selected
+            if isSelected { selectedTabName = node.name }
+            tabs.append(TabItem(
+                label: node.tabLabel,
+                href: isSelected ? node.rootURL : (rememberedTabs(node.name) ?? node.rootURL),
+                isSelected: isSelected,
+                icon: node.tabIcon))
         }
+        var classes: [String] = []
+        if case .tabs(let bar) = table.window.cases[caseIndex].content { classes = bar.presentation.classes }
+        return (tabs, selectedTabName, classes)
     }
 
     static func title(of screen: any ContentScreen, context: any Sendable) -> String {

@@ -55,6 +55,9 @@ public struct RouteState: Hashable, Sendable {
     /// application printed them along with the parse it remembers: the page's breadcrumb and
     /// each screen's own URL. Cleared when `state` changes.
     var prefixURLs: [String]? = nil
+    /// The state's route pattern (``RouteTable/routePattern(_:)``), when the application
+    /// remembers the parse.
+    var routePattern: String? = nil
 }
 
 /// Why a path does not name a state; the page for it links to `validPrefix`.

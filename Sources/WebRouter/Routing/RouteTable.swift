@@ -26,6 +26,9 @@ public final class RouteTable: Sendable {
     /// reads it for each step: reading a node (a class) from the array costs a retain and a
     /// release, an element of this array neither.
     private let urlSteps: [String]
+    /// What each node adds to a route pattern: its URL step, then a `{Type}` placeholder per
+    /// context segment (as ``RouteDescription/pattern`` writes them).
+    private let patternSteps: [String]
     /// Every root node (tabs and window cases, in order) with its screen type: typed deep
     /// links look their start up here without reading the nodes.
     let roots: [Root]
@@ -59,9 +62,26 @@ public final class RouteTable: Sendable {
         for id in caseRoots.joined() { rootStates[id] = RouteState(steps: [RouteState.Step(node: id, segments: [])]) }
         self.rootStates = rootStates
         roots = caseRoots.joined().map { Root(node: $0, screenType: nodes[$0].screenType, kind: nodes[$0].kind) }
-        urlSteps = nodes.map { node in
+        let urlSteps = nodes.map { node in
             node.name.isEmpty ? "" : (node.kind.isPresent ? "/~" : "/") + node.name
         }
+        self.urlSteps = urlSteps
+        patternSteps = nodes.indices.map { id in
+            let codec = nodes[id].codec
+            var step = urlSteps[id]
+            for index in 0..<codec.segmentCount {
+                step += codec.segmentCount > 1 ? "/{\(codec.typeName).\(index + 1)}" : "/{\(codec.typeName)}"
+            }
+            return step
+        }
+    }
+
+    /// The route pattern of a state, contexts as placeholders (`/feed/tournament/{Int}`): the
+    /// bounded name its requests are counted and traced under.
+    func routePattern(_ state: RouteState) -> String {
+        var pattern = ""
+        for step in state.steps { pattern += patternSteps[step.node] }
+        return pattern.isEmpty ? "/" : pattern
     }
 
     /// The number of places in the tree (each screen reached by one chain of moves).

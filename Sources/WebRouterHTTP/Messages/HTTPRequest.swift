@@ -1,3 +1,4 @@
+package import Tracing
 /// One HTTP request as a handler sees it: method, raw path, decoded segments, query,
 /// headers, cookies and the whole body.
 ///
@@ -57,6 +58,12 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The client's IP address, when known.
     public var remoteAddress: String?
+    /// The request's id (``RequestID``): `X-Request-Id` as sent, or one the pipeline made;
+    /// empty for a request made in code.
+    package var requestID = ""
+    /// The tracer of the request's span, when one is bootstrapped: the application's child
+    /// spans (action, loading, rendering) go under it.
+    package var tracer: (any Tracer)?
 
     /// A request for in-process use (tests, internal dispatch). `path` may include `?query`;
     /// malformed escapes are kept literally here (the server answers them with `400` instead).

@@ -20,6 +20,9 @@ public struct HTTPResponse: Sendable {
     /// The body as the server sends it; `nil` when empty (a redirect allocates nothing).
     /// A body sent many times (a static file) is one shared object.
     package var payload: ResponseBody?
+    /// The route the response answered, for the request's metrics and span: a screen's route
+    /// pattern (`/feed/tournament/{Int}`), set by the responder; `nil` when nothing matched.
+    package var route: String?
 
     /// A response of the given parts: `200 OK` with no headers and no body by default.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], body: [UInt8] = []) {

@@ -1,3 +1,4 @@
+import Tracing
 /// The one path every request takes, live or in process: ordered, named steps, each response
 /// header with one home, and no early return that skips a step.
 ///
@@ -12,7 +13,9 @@
 ///    headers. A request refused in step 1 or 2 goes to ``HTTPResponder/refuse(_:request:headers:)``,
 ///    which renders the one error page through the same header step.
 /// 9. **Compression** (``ResponseCompression``): every response, `Vary: Accept-Encoding` included.
-/// 10. **The access log**. Framing (`Content-Length`, `Date`, `Connection`) is the transport's:
+/// 10. **The access log and the request's metrics** (``RequestTelemetry``), and its id echoed in
+///    `X-Request-Id` (``RequestID``). A tracer bootstrapped, the whole request runs in its server
+///    span (parent from `traceparent`), named after the route once known. Framing (`Content-Length`, `Date`, `Connection`) is the transport's:
 ///    libmicrohttpd's live, the test kit's in process, the same bytes either way.
 ///
 /// ```swift
@@ -38,7 +41,37 @@ package final class RequestPipeline: Sendable {
 
     /// The response to `incoming`, ready for the transport to frame and send.
     package func respond(to incoming: IncomingRequest) async -> HTTPResponse {
-        await finish(answer(incoming), to: incoming)
+        let telemetry = RequestTelemetry.current()
+        let requestID = RequestID.accepting(incoming.headers[RequestID.header]) ?? RequestID.next()
+        guard let tracer = telemetry.tracer else {
+            return finish(await answer(incoming, requestID: requestID, tracer: nil), to: incoming, requestID: requestID, telemetry: telemetry)
+        }
+        var parent = ServiceContext.topLevel
+        tracer.extract(incoming.headers, into: &parent, using: HTTPHeadersExtractor())
+        return await tracer.withSpan(incoming.method, context: parent, ofKind: .server) { span in
+            span.attributes["http.request.method"] = incoming.method
+            span.attributes["url.path"] = Self.path(of: incoming.target)
+            span.attributes["webrouter.request_id"] = requestID
+            let response = finish(
+                await answer(incoming, requestID: requestID, tracer: tracer), to: incoming, requestID: requestID, telemetry: telemetry)
+            let route = Self.route(of: response)
+            span.operationName = incoming.method + " " + route
+            span.attributes["http.route"] = route
+            span.attributes["http.response.status_code"] = response.status.code
+            if response.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
+            return response
+        }
+    }
+
+    /// The route a response answered, for metrics and the span's name: the screen's route
+    /// pattern the responder set, `/static/*` or `/_webrouter/*` for files, else `unmatched`.
+    static func route(of response: HTTPResponse) -> String {
+        response.route ?? "unmatched"
+    }
+
+    /// The target's path, without its query.
+    static func path(of target: String) -> String {
+        target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
     }
 
     /// The same response as ``respond(to:)`` when step 1 refuses `incoming` (or answers
@@ -46,38 +79,53 @@ package final class RequestPipeline: Sendable {
     /// that must answer on the spot: libmicrohttpd's while a chunked body passes the limit.
     package func respondInStepOne(to incoming: IncomingRequest) -> HTTPResponse? {
         guard case .failure(let refusal) = refusal(of: incoming) else { return nil }
-        return finish(answer(refusal, to: incoming), to: incoming)
+        let requestID = RequestID.accepting(incoming.headers[RequestID.header]) ?? RequestID.next()
+        return finish(answer(refusal, to: incoming), to: incoming, requestID: requestID, telemetry: .current())
     }
 
     /// Steps 9 and 10. Takes the answer by value (`consuming`): compression then edits the only
     /// copy of its header list in place.
-    private func finish(_ answer: consuming HTTPResponse, to incoming: IncomingRequest) -> HTTPResponse {
+    private func finish(
+        _ answer: consuming HTTPResponse, to incoming: IncomingRequest, requestID: String, telemetry: RequestTelemetry
+    ) -> HTTPResponse {
         // 9. Compression: the header is read only for a response whose type compresses.
-        let response = ResponseCompression.compressed(answer, acceptEncoding: incoming.headers["Accept-Encoding"])
-        // 10. The access log.
+        var response = ResponseCompression.compressed(answer, acceptEncoding: incoming.headers["Accept-Encoding"])
+        // 10. The request's id, the access log and the metrics.
+        response.headers.add(name: RequestID.header, value: requestID)
         if accessLog.isEnabled {
-            let path = incoming.target.firstIndex(of: "?").map { String(incoming.target[..<$0]) } ?? incoming.target
             accessLog.record(
-                method: incoming.method, path: path, status: response.status.code, bytes: response.payload?.count ?? 0,
-                since: incoming.start)
+                method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
+                bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID)
+        }
+        if telemetry.metrics != nil {
+            let elapsed = ContinuousClock.now - incoming.start
+            let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+            telemetry.record(
+                method: incoming.method, route: Self.route(of: response), status: response.status.code, nanoseconds: nanoseconds)
         }
         return response
     }
 
     /// Steps 1 to 8.
-    private func answer(_ incoming: IncomingRequest) async -> HTTPResponse {
+    private func answer(_ incoming: IncomingRequest, requestID: String, tracer: (any Tracer)?) async -> HTTPResponse {
         // 1. Protocol checks.
-        let request: HTTPRequest
+        var request: HTTPRequest
         switch refusal(of: incoming) {
         case .success(let checked): request = checked
         case .failure(let refusal): return answer(refusal, to: incoming)
         }
+        request.requestID = requestID
+        request.tracer = tracer
         // 2. Static files: the public directory's, then the responder's own.
         if let staticFiles, staticFiles.handles(path: request.path) {
-            return answer(staticFiles.response(method: request.method, path: request.path, headers: request.headers), to: request)
+            var response = answer(staticFiles.response(method: request.method, path: request.path, headers: request.headers), to: request)
+            response.route = staticFiles.prefix + "*"
+            return response
         }
         if let file = responder.file(for: request) {
-            return answer(file, to: request)
+            var response = answer(file, to: request)
+            response.route = Self.responderFilesRoute
+            return response
         }
         // 3. – 8. The responder.
         return await responder.respond(to: request)
@@ -98,6 +146,9 @@ package final class RequestPipeline: Sendable {
         case .failure(let error): responder.refuse(error, request: request, headers: request.headers)
         }
     }
+
+    /// The route of the responder's own files (the chrome's and the app's assets).
+    static let responderFilesRoute = "/_webrouter/*"
 
     /// A request the pipeline refuses in step 1, with the request when its target could be read.
     struct Refusal: Error {

@@ -4,8 +4,8 @@ package import Logging
 ///
 /// ```swift
 /// let log = AccessLog(logger: Logger(label: "webrouter.access"))
-/// log.record(method: .get, path: "/feed", status: 200, bytes: 5120, since: start)
-/// // GET /feed 200 5120B 0.42ms
+/// log.record(method: "GET", path: "/feed", status: 200, bytes: 5120, since: start, requestID: "3f9c0e-0000001a")
+/// // request-id=3f9c0e-0000001a GET /feed 200 5120B 0.42ms
 /// ```
 package struct AccessLog: Sendable {
     let logger: Logger
@@ -18,10 +18,10 @@ package struct AccessLog: Sendable {
     }
 
     /// Call only when `isEnabled` (the caller skips building the line's parts otherwise).
-    func record(method: String, path: String, status: Int, bytes: Int, since start: ContinuousClock.Instant) {
+    func record(method: String, path: String, status: Int, bytes: Int, since start: ContinuousClock.Instant, requestID: String) {
         let elapsed = ContinuousClock.now - start
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         let millis = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
-        logger.info("\(method) \(path) \(status) \(bytes)B \(millis)ms")
+        logger.info("\(method) \(path) \(status) \(bytes)B \(millis)ms", metadata: [RequestID.metadataKey: .string(requestID)])
     }
 }

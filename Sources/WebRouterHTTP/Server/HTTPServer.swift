@@ -84,7 +84,7 @@ public final class HTTPServer: Sendable {
             responder: responder, configuration: configuration,
             accessLog: AccessLog(logger: accessLogger, enabled: configuration.logsRequests))
         if let directory = configuration.publicDirectory, pipeline.staticFiles == nil {
-            logger.warning("public directory \(directory) does not exist; no static files are served")
+            logger.warning("public directory \(directory) (--public) does not exist; no static files are served")
         }
     }
 

@@ -3,7 +3,7 @@
 /// ```swift
 /// MIMETypes.contentType(forPath: "css/site.css")   // "text/css; charset=utf-8"
 /// ```
-enum MIMETypes {
+package enum MIMETypes {
     static let byExtension: [String: String] = [
         "css": "text/css; charset=utf-8",
         "js": "text/javascript; charset=utf-8",
@@ -27,7 +27,7 @@ enum MIMETypes {
     ]
 
     /// The content type for the file at `path`; `application/octet-stream` when unknown.
-    static func contentType(forPath path: String) -> String {
+    package static func contentType(forPath path: String) -> String {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else {
             return "application/octet-stream"
         }

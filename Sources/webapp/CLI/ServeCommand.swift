@@ -36,6 +36,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sign-in-throttle"), help: .hidden)
     var skipsSignInThrottle = false
 
+    @Option(name: .customLong("metrics-port"),
+            help: "Serve the request metrics in Prometheus' text format at /metrics on this port (off by default).")
+    var metricsPort: Int?
+
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
@@ -92,7 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.publicDirectory == nil { configuration.publicDirectory = "Public" }
         logger.info("static files from \(configuration.publicDirectory ?? "Public") under \(configuration.staticPrefix)")
         do {
+            let metrics = try metricsPort.map { try MetricsEndpoint.start(host: configuration.host, port: $0, logger: logger) }
             try await app.serve(configuration)
+            await metrics?.stop()
         } catch let error as HTTPServerError {
             FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))
             throw ExitCode.failure

@@ -105,7 +105,8 @@ struct PagesTests {
         ("/feed/match/abc", "/feed"),
         ("/feed/match", "/feed"),
         ("/search/~user/7/team/x", "/search/~user/7"),
-        ("/nowhere", "/"),
+        // No valid prefix at all: the screen the window opens at (the first tab), not "/".
+        ("/nowhere", "/feed"),
     ])
     func unknownURLsAre404PagesLinkingToTheLongestValidPrefix(path: String, prefix: String) async throws {
         try await seedApp.test { client in

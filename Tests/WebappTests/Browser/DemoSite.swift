@@ -19,6 +19,8 @@ enum DemoSite {
     /// The same, signed in.
     static let signedInExtras = [
         "/no-such-page",
+        "/feed/tournament/999",                  // 404 inside a tab: the tab bar kept
+        "/feed/tournament/5/match/99999",        // 404 deeper in the tab's stack
         "/messages/~settings?confirm=sign-out",  // a confirmation dialog over a sheet
         "/search/~user/7/~share",                // two stacked modals
         "/search/~user/7/team/3/~share",         // stacked modals, the lower one a stack

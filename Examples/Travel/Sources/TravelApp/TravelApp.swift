@@ -6,7 +6,7 @@ public struct Welcome: ContentScreen {
     var signIn: Present<Welcome, Navigation<SignIn>>
     public func body(_ context: Void, router: Router<Welcome>) -> some HTML {
         h1 { "Trips worth taking" }
-        p { "Sign in to see your trips." }
+        p(.class("welcome-pitch")) { "Sign in to see your trips." }
         a(.href(router.link(\.signIn))) { "Sign in" }
     }
 }
@@ -37,7 +37,7 @@ public struct Trips: ContentScreen {
     var trip: Push<Trips, TripDetail>
     public func body(_ context: Void, router: Router<Trips>) -> some HTML {
         h1 { "Your trips, \(router.request.session["user"] ?? "")" }
-        ul { for (id, name) in TravelApp.trips { li { a(.href(router.link(\.trip, id))) { name } } } }
+        ul(.class("trips")) { for (id, name) in TravelApp.trips { li { a(.href(router.link(\.trip, id))) { name } } } }
     }
 }
 
@@ -80,7 +80,8 @@ public enum TravelApp {
     /// The application.
     public static func make(secret: AppSecret = AppSecret.fromEnvironment().secret) throws -> Application {
         var configuration = ApplicationConfiguration(appName: "Travel", secret: secret)
-        configuration.layout = PageLayout(theme: Theme(accent: .hex("#0a7d4f")))       // the brand's green
+        // Its own stylesheet, compiled in, and the brand's green: one line.
+        configuration.layout = PageLayout(stylesheets: ["travel.css"], theme: Theme(accent: .hex("#0a7d4f")), assets: AppAssets(["travel.css": PackageResources.travel_css]))
         return try Application(window(), configuration: configuration)
     }
 }
