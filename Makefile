@@ -4,12 +4,13 @@
 #   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 #   make flood  issue 33's connection flood against the demo: is a client from another address still served?
+#   make signin-flood  issue 33's sign-in flood: the server's CPU share without and with the sign-in limits
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench flood clean
+.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench flood signin-flood clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -192,6 +193,15 @@ FLOOD_SECONDS ?= 40
 flood: build
 	python3 Benchmarks/http/flood.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp" \
 		--idle $(FLOOD_IDLE) --trickle $(FLOOD_TRICKLE) --duration $(FLOOD_SECONDS)
+
+## Issue 33's sign-in flood (release build): FLOOD_CLIENTS (8) clients posting wrong passwords for
+## FLOOD_SIGNIN_SECONDS (6) against the demo without its sign-in limits, then as served; prints the
+## server's CPU share (utime+stime from /proc ÷ wall × cores) and the answers. Loopback only.
+FLOOD_CLIENTS ?= 8
+FLOOD_SIGNIN_SECONDS ?= 6
+signin-flood: build
+	python3 Benchmarks/http/signin_flood.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp" \
+		--clients $(FLOOD_CLIENTS) --duration $(FLOOD_SIGNIN_SECONDS)
 
 clean:
 	rm -rf .build .build-fuzz .build-thread .build-address Examples/*/.build

@@ -554,6 +554,53 @@ def benchmark_page(path, args, cookie, work):
     return unpinned_rows, pinned_rows, callgrind_rows
 
 
+SESSION_CHECK = "webapp --no-session-check"
+
+
+def session_check_cost(path, args, cookie):
+    """What checking the session against the accounts database costs a signed-in page (issue 33):
+    webapp as served, and the same binary with `--no-session-check`, each pinned on core 0 with one
+    thread, wrk on core 1, interleaved rounds on `path` with the same signed-in cookie. Returns rows."""
+    env = dict(os.environ, WEBROUTER_SECRET=SECRET)
+    servers = {}
+    try:
+        for name, extra in (("webapp", []), (SESSION_CHECK, ["--no-session-check"])):
+            port = free_port()
+            argv = server_argv("webapp", args, port, None, threads=1) + extra
+            servers[name] = Server(name, pinned(argv, 0), port, cwd=args.root, env=env)
+            status, headers, _ = request(port, "GET", path, {"Cookie": cookie})
+            if status != 200 or any(h.lower() == "set-cookie" for h, _ in headers):
+                raise RuntimeError(f"{name} answered {status} (or set a cookie) for the signed-in {path}")
+        results = interleaved_rounds(servers, path, args.pinned_connections, args, cookie, True, "session check")
+        return rows_from(results, servers, path, args.pinned_connections, b"", {})
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+def session_check_section(rows, args):
+    if not rows:
+        return ""
+    by = {r["server"]: r for r in rows}
+    on, off = by["webapp"], by[SESSION_CHECK]
+    return f"""
+## Sessions that end: what the check costs a signed-in page
+
+`{on['page']}` signed in as `demo`, webapp as served (each request's session checked once against the
+accounts database: `SessionRegistry` → one indexed SQLite read) and the same binary with
+`--no-session-check`; each on core 0 with one thread, wrk `-t1 -c{args.pinned_connections}` on core 1,
+{args.rounds} interleaved rounds of {args.duration} s, medians.
+
+| server | req/s | CPU µs/req | p99 ms |
+|---|---:|---:|---:|
+| webapp (session checked) | {on['rate']:,.0f} | {on['cpu_us']:.1f} | {on['p99']:.2f} |
+| webapp --no-session-check | {off['rate']:,.0f} | {off['cpu_us']:.1f} | {off['p99']:.2f} |
+
+The check adds {on['cpu_us'] - off['cpu_us']:.1f} µs of CPU per signed-in page
+({(on['cpu_us'] / off['cpu_us'] - 1) * 100:+.1f} %); throughput {(on['rate'] / off['rate'] - 1) * 100:+.1f} %.
+"""
+
+
 def machine_description():
     model = platform.processor() or "unknown CPU"
     try:
@@ -662,6 +709,8 @@ def main():
     parser.add_argument("--callgrind-requests", type=int, default=int(os.environ.get("BENCH_CALLGRIND_REQUESTS", "300")))
     parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so, preloaded under valgrind (3.19 dies on Swift's async main without it)")
     parser.add_argument("--output", default=os.environ.get("BENCH_OUTPUT", "BENCHMARKS.md"))
+    parser.add_argument("--session-check-page", default=os.environ.get("BENCH_SESSION_CHECK_PAGE", DEFAULT_PAGES[0]),
+                        help="the signed-in page on which the session check is measured (empty: not measured; pinned mode only)")
     args = parser.parse_args()
     args.connections = [int(c) for c in args.connections.split(",") if c]
     pages = [p for p in args.pages.split(",") if p]
@@ -676,7 +725,7 @@ def main():
         parser.error("the pinned mode needs two cores (server on core 0, wrk on core 1)")
 
     started = datetime.datetime.now()
-    rows, pinned_rows, callgrind_rows = [], [], []
+    rows, pinned_rows, callgrind_rows, session_rows = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="webrouter-bench-") as work:
         os.chmod(work, 0o755)  # nginx's workers run as an unprivileged user
         # A first webapp instance signs in and renders the pages the others will serve.
@@ -698,6 +747,9 @@ def main():
                 rows += unpinned
                 pinned_rows += pinned_page
                 callgrind_rows += counted
+            if args.session_check_page and args.mode != "unpinned":
+                print(f"== session check on {args.session_check_page}", file=sys.stderr)
+                session_rows = session_check_cost(args.session_check_page, args, cookie)
         finally:
             probe.stop()
 
@@ -775,7 +827,7 @@ CPU µs/req is the server's utime + stime over the run divided by the requests s
 mallocs/req counts webapp's heap allocations (its own and libmicrohttpd's) per request, and
 Hummingbird+Mustache's, over 2,000 requests on one connection, with `Benchmarks/http/malloc_count.c` preloaded.
 Only ratios within one run mean much on a shared machine: differences under ~15 % are noise.
-{pinned_section}{unpinned_section}"""
+{pinned_section}{session_check_section(session_rows, args)}{unpinned_section}"""
     # Sections measured by other scripts (ab_database.sh) follow KEEP_MARKER and survive a new run.
     try:
         with open(args.output) as file:

@@ -189,7 +189,7 @@ public final class TestClient {
 
     /// Follows a link of a page.
     @discardableResult
-    public func follow(_ link: PageLink, from page: TestPage) async throws -> TestPage {
+    public func follow(_ link: PageState.Link, from page: TestPage) async throws -> TestPage {
         try await get(resolve(link.href, against: page.url))
     }
 
@@ -203,13 +203,17 @@ public final class TestClient {
         try await submit(page.form(actionName, sourceLocation: sourceLocation), from: page, fields)
     }
 
-    /// Submits a form of a page, GET or POST as it says, its values overridden by `fields`.
+    /// Submits a form of a page, GET or POST as it says, with the values it holds as a
+    /// browser would send them (disabled fields and unchecked boxes left out, the submit
+    /// button that names its action added), overridden by `fields`.
     @discardableResult
-    public func submit(_ form: PageForm, from page: TestPage, _ fields: [String: String] = [:]) async throws -> TestPage {
-        var values = form.fields.filter { fields[$0.name] == nil }.map { ($0.name, $0.value) }
+    public func submit(_ form: PageState.Form, from page: TestPage, _ fields: [String: String] = [:]) async throws -> TestPage {
+        let sent = page.element(of: form).map { FormEntryList(form: $0, submitter: nil, edits: FieldEdits(), pageURL: page.url).textEntries } ?? []
+        var values = sent.filter { fields[$0.0] == nil }
         values += fields.keys.sorted().map { ($0, fields[$0]!) }
-        if let submitter = form.submitter, !values.contains(where: { $0.0 == submitter.name }) {
-            values.append((submitter.name, submitter.value))
+        let actionButton = form.buttons.first { $0.name == ActionForm.actionField && !$0.disabled }
+        if let actionButton, !values.contains(where: { $0.0 == ActionForm.actionField }) {
+            values.append((ActionForm.actionField, actionButton.value ?? ""))
         }
         let target = resolve(form.action, against: page.url)
         if form.method == "post" {
@@ -224,8 +228,9 @@ public final class TestClient {
     /// visit history: that is ``goBack(sourceLocation:)``).
     @discardableResult
     public func back(from page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
-        guard let crumb = page.topBreadcrumb, crumb.items.count >= 2, let href = crumb.items[crumb.items.count - 2].href else {
-            try page.failure("no breadcrumb to go back in", details: "breadcrumb \(page.topBreadcrumb?.description ?? "none")")
+        let crumbs = page.breadcrumb
+        guard crumbs.count >= 2, let href = crumbs[crumbs.count - 2].href else {
+            try page.failure("no breadcrumb to go back in", details: "breadcrumb \(page.breadcrumbDescription)")
                 .record(at: sourceLocation)
         }
         return try await get(href)
@@ -234,7 +239,7 @@ public final class TestClient {
     /// Closes the topmost alert or modal layer by its dismiss link.
     @discardableResult
     public func dismiss(from page: TestPage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
-        guard let href = page.alerts.last?.dismissHref ?? page.modals.last?.dismissHref else {
+        guard let href = page.alerts.last?.dismiss ?? page.modals.last?.dismiss else {
             try page.failure("no layer to dismiss", details: "no alert or modal is open").record(at: sourceLocation)
         }
         return try await get(href)

@@ -4,13 +4,15 @@ import WebRouterHTML
 import WebRouterHTTP
 
 /// A response as a test reads it: status, headers and body, and the landmarks of its HTML —
-/// the screen, the tab bar, every breadcrumb, the modal layers and alerts, links and forms.
+/// the screen, the tabs, each layer's breadcrumb, the modal layers and alerts, links and forms —
+/// as the values of the JSON page state (``PageState``): one reader, one vocabulary, whether a
+/// test reads the page here or a tool in another language asks for `application/json`.
 ///
 /// ```swift
 /// let page = try await client.get("/feed/tournament/5/match/12")
 /// #expect(page.screen == "Match")
-/// #expect(page.tabBar?.selected == "Feed")
-/// #expect(page.breadcrumbs.first?.labels == ["Feed", "Tournament 5", "Match 12"])
+/// #expect(page.selectedTab == "Feed")
+/// #expect(page.breadcrumb.map(\.label) == ["Feed", "Tournament 5", "Match 12"])
 /// try page.expect(screen: "Match", selectedTab: "Feed", text: "Westmoor Town")
 /// let crest = try page.element(.link("Westmoor Town").within(.role(.main)))
 /// ```
@@ -91,44 +93,29 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// page again.
     public let state: PageState
 
-    /// The tab bar, if the page has one.
-    public var tabBar: TabBar? {
-        let tabs = state.tabs
-        guard !tabs.isEmpty else { return nil }
-        return TabBar(
-            tabs: tabs.map { PageLink(text: $0.label, href: $0.href, rel: nil) },
-            selected: tabs.first(where: \.selected)?.label)
-    }
+    /// The tab bar's tabs, in order (``PageState/tabs``); empty when the page has none.
+    /// ```swift
+    /// page.tabs.map(\.label)   // ["Feed", "Search", "Dashboard", "Messages"]
+    /// ```
+    public var tabs: [PageState.Tab] { state.tabs }
 
-    /// Every breadcrumb in document order: the base stack's first, then each modal's.
-    public var breadcrumbs: [Breadcrumb] {
-        state.layers.map(\.breadcrumb).filter { !$0.isEmpty }.map(Self.breadcrumb)
-    }
+    /// The label of the selected tab (`aria-current="page"`), if the page has a tab bar.
+    public var selectedTab: String? { state.tabs.first(where: \.selected)?.label }
 
-    /// The breadcrumb of the topmost layer.
-    public var topBreadcrumb: Breadcrumb? {
-        guard let top = state.layers.last, !top.breadcrumb.isEmpty else { return nil }
-        return Self.breadcrumb(top.breadcrumb)
-    }
+    /// The layers, bottom first: the base, then each open modal (``PageState/layers``).
+    public var layers: [PageState.Layer] { state.layers }
 
-    /// The modal layers, bottom to top.
-    public var modals: [ModalLayerInfo] {
-        // The same dialogs, in the same order, as the reader's modal layers; their classes too.
-        let dialogs = document.all { Landmark.isModalLayer($0) && !$0.isHidden }
-        return zip(state.layers.filter { $0.kind == .modal }, dialogs).map { layer, dialog in
-            ModalLayerInfo(
-                screen: layer.screen ?? "", dismissHref: layer.dismiss,
-                breadcrumb: layer.breadcrumb.isEmpty ? nil : Self.breadcrumb(layer.breadcrumb),
-                classes: (dialog["class"] ?? "").split(separator: " ").map(String.init))
-        }
-    }
+    /// The modal layers, bottom to top: `page.modals.map(\.screen)`, `page.modals.last?.dismiss`.
+    public var modals: [PageState.Layer] { state.layers.filter { $0.kind == .modal } }
 
-    /// The alert and confirmation dialogs, bottom to top.
-    public var alerts: [AlertInfo] {
-        state.alerts.map { alert in
-            AlertInfo(title: alert.title, message: alert.message, actions: alert.actions.map(\.label), dismissHref: alert.dismiss)
-        }
-    }
+    /// The topmost layer's breadcrumb, root first; empty when it has none.
+    /// ```swift
+    /// page.breadcrumb.map(\.label)   // ["Feed", "Tournament 5", "Match 12"]
+    /// ```
+    public var breadcrumb: [PageState.Crumb] { state.layers.last?.breadcrumb ?? [] }
+
+    /// The alert and confirmation dialogs, bottom to top (``PageState/alerts``).
+    public var alerts: [PageState.Alert] { state.alerts }
 
     /// The URLs of the page's stylesheets (`<link rel="stylesheet">`), in order: the
     /// framework's own first, then the layout's.
@@ -141,43 +128,39 @@ public struct TestPage: Sendable, CustomStringConvertible {
         document.all("script", "src").compactMap { $0["src"] }
     }
 
-    /// Every link, in document order.
-    public var links: [PageLink] {
-        document.all("a", "href").map { PageLink(text: $0.text, href: $0["href"] ?? "", rel: $0["rel"]) }
-    }
+    /// Every visible link, in document order (``PageState/links``).
+    public var links: [PageState.Link] { state.links }
 
-    /// Every form, in document order, with the fields it would send as served (read the
-    /// way ``TestClient/press(_:sourceLocation:)`` sends them: disabled fields and unchecked
-    /// boxes left out).
-    public var forms: [PageForm] {
-        document.all("form").map { form in
-            let buttons = FormEntryList.controls(of: form).filter { $0.isSubmitButton && !$0.isDisabled }
-            let actionButton = buttons.first { $0["name"] == "_action" }
-            let list = FormEntryList(form: form, submitter: nil, edits: FieldEdits(), pageURL: url)
-            let fields = list.textEntries
-            let actionName = fields.first { $0.0 == "_action" }?.1 ?? actionButton?["value"]
-            return PageForm(action: form["action"] ?? url, method: list.method, actionName: actionName,
-                            fields: fields.map { (name: $0.0, value: $0.1) },
-                            submitter: actionButton.map { (name: "_action", value: $0["value"] ?? "") })
-        }
+    /// Every visible form, in document order, with its fields and buttons (``PageState/forms``).
+    /// ``TestClient/submit(_:from:_:)`` sends one as a browser would: disabled fields and
+    /// unchecked boxes left out.
+    public var forms: [PageState.Form] { state.forms }
+
+    /// The `<form>` element of one of ``forms``: the reader lists the visible forms in
+    /// document order, so the index matches.
+    func element(of form: PageState.Form) -> HTMLNode? {
+        guard let index = state.forms.firstIndex(of: form) else { return nil }
+        let elements = document.all { $0.tag == "form" && !$0.isHidden }
+        return index < elements.count ? elements[index] : nil
     }
 
     // MARK: - Finding
 
     /// The link whose text is `text` (exactly, else the only one containing it).
-    public func link(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageLink {
+    public func link(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageState.Link {
         let all = links
-        if let exact = all.first(where: { $0.text == text }) { return exact }
-        let containing = all.filter { $0.text.contains(text) }
+        if let exact = all.first(where: { $0.name == text }) { return exact }
+        let containing = all.filter { $0.name.contains(text) }
         if containing.count == 1 { return containing[0] }
+        let describe = { (link: PageState.Link) in "\"\(link.name)\" → \(link.href)" }
         try failure("no link \"\(text)\"", details: containing.isEmpty
-            ? "links here: " + all.prefix(30).map(\.description).joined(separator: ", ")
-            : "several links contain it: " + containing.map(\.description).joined(separator: ", "))
+            ? "links here: " + all.prefix(30).map(describe).joined(separator: ", ")
+            : "several links contain it: " + containing.map(describe).joined(separator: ", "))
             .record(at: sourceLocation)
     }
 
     /// The form that runs a screen action (by its action name).
-    public func form(_ actionName: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageForm {
+    public func form(_ actionName: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> PageState.Form {
         if let form = forms.first(where: { $0.actionName == actionName }) { return form }
         try failure("no form for action \"\(actionName)\"", details: "forms here: " + forms.map { "\($0.actionName ?? "-") → \($0.action)" }.joined(separator: ", "))
             .record(at: sourceLocation)
@@ -240,12 +223,12 @@ public struct TestPage: Sendable, CustomStringConvertible {
             try failure("expected screen \"\(screen)\"", found: "screen \(self.screen.map { "\"\($0)\"" } ?? "none")")
                 .record(at: sourceLocation)
         }
-        if let selectedTab, tabBar?.selected != selectedTab {
-            try failure("expected selected tab \"\(selectedTab)\"", found: "selected tab \(tabBar?.selected.map { "\"\($0)\"" } ?? "none")")
+        if let selectedTab, self.selectedTab != selectedTab {
+            try failure("expected selected tab \"\(selectedTab)\"", found: "selected tab \(self.selectedTab.map { "\"\($0)\"" } ?? "none")")
                 .record(at: sourceLocation)
         }
-        if let breadcrumb, topBreadcrumb?.labels != breadcrumb {
-            try failure("expected breadcrumb \(breadcrumb.joined(separator: " › "))", found: "breadcrumb \(topBreadcrumb?.description ?? "none")")
+        if let breadcrumb, self.breadcrumb.map(\.label) != breadcrumb {
+            try failure("expected breadcrumb \(breadcrumb.joined(separator: " › "))", found: "breadcrumb \(self.breadcrumbDescription)")
                 .record(at: sourceLocation)
         }
         if let modals, self.modals.map(\.screen) != modals {
@@ -265,8 +248,9 @@ public struct TestPage: Sendable, CustomStringConvertible {
         TestFailure(page: self, expectation: expectation, found: found, details: details)
     }
 
-    static func breadcrumb(_ crumbs: [PageState.Crumb]) -> Breadcrumb {
-        Breadcrumb(items: crumbs.map { Breadcrumb.Item(label: $0.label, href: $0.href) })
+    /// `Feed › Tournament 5 › Match 12`, or `none`, for failure messages.
+    var breadcrumbDescription: String {
+        breadcrumb.isEmpty ? "none" : breadcrumb.map(\.label).joined(separator: " › ")
     }
 }
 

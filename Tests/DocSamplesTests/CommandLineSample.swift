@@ -16,7 +16,9 @@ struct JournalCommand: AsyncParsableCommand {
     var entries = "entries"
 
     func run() async throws {
-        let app = try Application(Window(Journal()), configuration: ApplicationConfiguration(appName: "Journal"))
+        var configuration = ApplicationConfiguration(appName: "Journal")
+        try server.apply(to: &configuration)    // --public-url, --trusted-proxy, --hsts-max-age
+        let app = try Application(Window(Journal()), configuration: configuration)
         try await app.serve(try server.serverConfiguration())
     }
 }

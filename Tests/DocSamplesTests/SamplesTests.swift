@@ -58,7 +58,7 @@ import WebRouterTesting
             page = try await client.press("Sign in")
             page = try await client.get("/feed/~settings?confirm=sign-out")
             #expect(page.alerts.first?.title == "Sign out?")
-            #expect(page.alerts.first?.actions == ["Sign out", "Cancel"])
+            #expect(page.alerts.first?.actions.map(\.label) == ["Sign out", "Cancel"])
             page = try await client.dismiss(from: page)
             #expect(page.url == "/feed/~settings")
         }
@@ -84,7 +84,7 @@ import WebRouterTesting
             var page = try await client.get("/gallery/~share")
             try page.expect(screen: "Share", modals: ["Share"])
             page = try await client.get("/gallery/~photo/1")
-            #expect(page.modals.first?.classes.contains("modal-full") == true)
+            #expect(page.modals.first?.style == "full-screen-cover")
         }
     }
 

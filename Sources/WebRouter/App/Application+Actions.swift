@@ -41,14 +41,25 @@ extension Application {
             }
             return .redirect(to: location, status: .seeOther)
         case .invalid(let errors):
-            let again = RequestContext(
-                request: request, now: context.now, session: context.session, browserID: context.browserID,
-                issuesBrowserID: false, tabMemoryCookie: context.tabMemoryCookie,
-                csrfToken: .fixed(context.csrfToken), submittedForm: form, formErrors: errors,
-                origins: context.origins, logger: context.appLogger)
-            // Session changes the action made are sent by `finish` from `context`.
-            return await renderPage(path, context: again, status: .unprocessableContent)
+            return await renderAgain(path, context: context, form: form, errors: errors, status: .unprocessableContent)
+        case .tooManyAttempts(let errors, let retryAfter):
+            var response = await renderAgain(path, context: context, form: form, errors: errors, status: .tooManyRequests)
+            response.headers.add(name: "Retry-After", value: String(retryAfter))
+            return response
         }
+    }
+
+    /// The screen of a failed action again, with what was submitted and what was wrong.
+    private func renderAgain(
+        _ path: ParsedPath, context: RequestContext, form: FormData, errors: FormErrors, status: HTTPStatus
+    ) async -> HTTPResponse {
+        let again = RequestContext(
+            request: context.request, now: context.now, session: context.session, browserID: context.browserID,
+            issuesBrowserID: false, tabMemoryCookie: context.tabMemoryCookie,
+            csrfToken: .fixed(context.csrfToken), submittedForm: form, formErrors: errors,
+            origins: context.origins, logger: context.appLogger)
+        // Session changes the action made are sent by `finish` from `context`.
+        return await renderPage(path, context: again, status: status)
     }
 
     private func perform<S: ContentScreen>(

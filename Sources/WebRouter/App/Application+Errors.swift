@@ -24,6 +24,7 @@ extension Application {
         page.request = context
         var response = HTTPResponse.html(PageRenderer.render(page), status: error.status)
         error.allowedMethods?.apply(to: &response.headers)
+        if let retryAfter = error.retryAfter { response.headers.add(name: "Retry-After", value: String(retryAfter)) }
         return response
     }
 
@@ -47,7 +48,7 @@ extension Application {
             if let context {
                 allowedCase = selectedCase(context)
             } else if let request {
-                allowedCase = selectedCase(makeContext(for: request))
+                allowedCase = selectedCase(signedSessionContext(for: request))
             }
         }
         if let candidate = nearest {
@@ -70,6 +71,18 @@ extension Application {
                              classes: ["storyboard-page"]),
             layout: configuration.layout)
         return HTTPResponse.html(PageRenderer.render(page, capacity: 65_536))
+    }
+
+    /// A context of `request`'s signed session alone, for a refusal the pipeline renders
+    /// synchronously (a `413`, a throttled request): enough to pick the window case whose tab
+    /// bar the error page shows. The session registry is not asked (an ended session may still
+    /// see its case's tabs, whose links then ask it to sign in); nothing here sets a cookie.
+    func signedSessionContext(for request: HTTPRequest) -> RequestContext {
+        let now = configuration.clock()
+        let session = sessions.decode(request.cookie(sessions.cookieName), now: now) ?? Session(issuedAt: now)
+        return RequestContext(
+            request: request, now: now, session: session, browserID: "", issuesBrowserID: false, tabMemoryCookie: nil,
+            csrfToken: .fixed(""), origins: origins, logger: configuration.logger)
     }
 
     /// The 404 page for a URL that does not parse, in the tab of its longest valid prefix

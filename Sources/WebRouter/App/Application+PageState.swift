@@ -1,4 +1,3 @@
-import Foundation
 import WebRouterHTML
 import WebRouterHTTP
 
@@ -13,17 +12,10 @@ extension Application {
         guard ContentNegotiation.prefersJSON(request.headers["Accept"]) else { return response }
         let url = request.path + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
         let state = PageState(html: String(decoding: response.body, as: UTF8.self), status: response.status.code, url: url)
-        guard let json = try? Self.pageStateEncoder.encode(state) else { return response }
         response.headers.set(name: "Content-Type", value: ContentNegotiation.jsonContentType)
-        response.body = Array(json)
+        // Sorted keys, so the same page is the same bytes; slashes left as they are, so URLs read plainly.
+        response.body = PageStateJSONWriter.encode(state)
         return response
-    }
-
-    /// Sorted keys, so the same page is the same bytes; slashes left as they are, so URLs read plainly.
-    private static var pageStateEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 
     /// Adds `Accept` to the response's `Vary` unless it is there (or `Vary: *`): negotiation's

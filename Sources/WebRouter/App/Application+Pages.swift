@@ -103,7 +103,7 @@ extension Application {
     }
 
     func tabMemoryCookie(_ memory: TabMemory, secure: Bool) -> String {
-        SetCookie(name: TabMemory.cookieName, value: memory.cookieValue, maxAge: nil, secure: secure).headerValue
+        SetCookie(name: tabMemoryCookieName, value: memory.cookieValue, maxAge: nil, secure: secure).headerValue
     }
 
     /// Renders the fragment of the screen at one step of the state, and the alert the

@@ -23,7 +23,8 @@ extension Application: HTTPResponder {
 
     /// Steps 3 and 8, shared by every answer that is a page: the security headers (the
     /// storyboard map's own policy on its path), and the representation the request
-    /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`). The one place both are set.
+    /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`), and
+    /// `Strict-Transport-Security` for a request that came over TLS. The one place they are set.
     func withPageHeaders(_ response: consuming HTTPResponse, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
         // The security headers first: the list is then short, so checking that the handler set
         // none of them is one pass over a field or two.
@@ -31,6 +32,10 @@ extension Application: HTTPResponder {
             SecurityHeaders.applyForStoryboard(to: &response.headers)
         } else {
             SecurityHeaders.apply(to: &response.headers)
+        }
+        // HSTS only over TLS (RFC 6797 §7.2: a browser ignores it over plain http).
+        if let strictTransportSecurity, origins.isSecure(headers: headers, remoteAddress: request?.remoteAddress) {
+            response.headers.set(name: "Strict-Transport-Security", value: strictTransportSecurity)
         }
         if let request {
             return negotiated(response, for: request)

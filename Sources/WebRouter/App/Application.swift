@@ -24,8 +24,13 @@ public final class Application: Sendable {
     /// The same, marking their cookies `Secure`, for requests that came over TLS.
     let secureSessions: SessionCookieCodec
     let secureCSRF: CSRFProtection
-    /// Where absolute URLs point: the configured public origin or an allowed host.
+    /// Where absolute URLs point: the configured public origin or an allowed host; and
+    /// whether a request came over TLS.
     let origins: OriginPolicy
+    /// The tab-memory cookie's name (`__Host-` prefixed when every request is over TLS).
+    let tabMemoryCookieName: String
+    /// The `Strict-Transport-Security` value sent over TLS, `nil` when turned off.
+    let strictTransportSecurity: String?
     /// Tab-memory cookie values already decoded: a returning browser sends the same one on
     /// every page of a tab, and decoding it was a few per cent of a page's CPU. Bounded in
     /// entries, and only values up to ``tabMemoryCacheLimit`` bytes go in, so hostile
@@ -48,13 +53,31 @@ public final class Application: Sendable {
     package init(table: RouteTable, configuration: ApplicationConfiguration) {
         self.table = table
         self.configuration = configuration
+        let origins = OriginPolicy(configuration)
+        // Served over TLS only: every cookie is `Secure`, and its name claims it with the
+        // `__Host-` prefix (RFC 6265bis §4.1.3.2: `Secure`, `Path=/`, no `Domain`), so a
+        // sibling subdomain or a plain-http page cannot plant one under the same name.
+        let always = origins.secureCookies
+        let prefix = always ? Self.hostCookiePrefix : ""
         self.sessions = SessionCookieCodec(
-            secret: configuration.secret, maxAge: configuration.sessionLifetime, secure: configuration.secureCookies)
-        self.csrf = CSRFProtection(secret: configuration.secret, secure: configuration.secureCookies)
+            secret: configuration.secret, cookieName: prefix + "wr_session", maxAge: configuration.sessionLifetime,
+            secure: always)
+        self.csrf = CSRFProtection(secret: configuration.secret, cookieName: prefix + "wr_csrf", secure: always)
+        self.tabMemoryCookieName = prefix + TabMemory.cookieName
         // Same keys and session cache; only the cookies' `Secure` attribute differs.
         self.secureSessions = sessions.markedSecure()
         self.secureCSRF = csrf.markedSecure()
-        self.origins = OriginPolicy(configuration)
+        self.origins = origins
+        let maxAge = configuration.strictTransportSecurityMaxAge
+        self.strictTransportSecurity = maxAge > 0 ? "max-age=\(maxAge)" : nil
+    }
+
+    /// The prefix of every cookie name when the app is only reached over TLS.
+    static let hostCookiePrefix = "__Host-"
+
+    /// The same tree under another configuration (the command line's options applied).
+    package func reconfigured(_ configuration: ApplicationConfiguration) -> Application {
+        Application(table: table, configuration: configuration)
     }
 
     /// The root of the tree, for typed deep links: `app.root().tab(Feed.self)?.move(\.match, 12).url`.
@@ -126,8 +149,8 @@ public final class Application: Sendable {
     /// The test kit and the server call the whole pipeline; call this directly only to
     /// measure the app's part alone.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        // 4. Session and CSRF: the request's cookies, read once.
-        let context = makeContext(for: request)
+        // 4. Session and CSRF: the request's cookies, read once; the session registry, asked once.
+        let context = await makeContext(for: request)
         // 5. – 7. Routing, the method check, the page or action.
         let response = await answer(request, context: context)
         // 3. and 8. Negotiation, then the response's headers.
@@ -246,10 +269,9 @@ public final class Application: Sendable {
         return target
     }
 
-    /// Whether the request came over TLS, so its cookies must be `Secure`.
+    /// Whether the request came over TLS, so its cookies must be `Secure` (see ``OriginPolicy``).
     func isSecure(_ request: HTTPRequest) -> Bool {
-        configuration.secureCookies
-            || (configuration.trustsForwardedProto && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
+        origins.isSecure(request)
     }
 
     func selectedCase(_ context: RequestContext) -> Int {
@@ -263,16 +285,38 @@ public final class Application: Sendable {
         table.print(table.rootState(table.caseRoots[index][0]))
     }
 
-    func makeContext(for request: HTTPRequest) -> RequestContext {
+    func makeContext(for request: HTTPRequest) async -> RequestContext {
         let now = configuration.clock()
         let (sessionCookie, cookieID, tabMemoryCookie) = request.cookies(
-            sessions.cookieName, csrf.cookieName, TabMemory.cookieName)
-        let session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
+            sessions.cookieName, csrf.cookieName, tabMemoryCookieName)
+        var session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
+        var ended = false
+        if let registry = configuration.sessionRegistry, !session.isEmpty {
+            let active = await isActive(session, in: registry)
+            if active != true {
+                // Ended on the server (signed out elsewhere, a password change), or the store
+                // cannot say: no session at all. Only an ended one loses its cookie.
+                ended = active == false
+                session = Session(issuedAt: now)
+            }
+        }
         let browserID = cookieID.flatMap { csrf.isWellFormedBrowserID($0) ? $0 : nil }
         let id = browserID ?? csrf.newBrowserID()
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
-                              csrfToken: .signed(csrf), origins: origins, logger: configuration.logger)
+                              csrfToken: .signed(csrf), origins: origins, clearsSession: ended,
+                              logger: configuration.logger)
+    }
+
+    /// The registry's answer for `session`; `nil` when it fails (logged), so a store that
+    /// cannot answer signs nobody in.
+    private func isActive(_ session: Session, in registry: any SessionRegistry) async -> Bool? {
+        do {
+            return try await registry.isActive(session)
+        } catch {
+            configuration.logger.error("the session registry failed; treating the request as signed out: \(error)")
+            return nil
+        }
     }
 
     /// Steps 3 and 8 for every answer of ``respond(to:)``: ``withPageHeaders(_:request:headers:)``,

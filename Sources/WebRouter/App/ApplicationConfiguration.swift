@@ -17,13 +17,29 @@ public struct ApplicationConfiguration: Sendable {
     public var secret: AppSecret
     /// Head tags, header and footer around every page.
     public var layout: PageLayout
-    /// Marks every cookie `Secure` (the app is only reached over TLS).
+    /// Marks every cookie `Secure` and names it with the `__Host-` prefix (the app is only
+    /// reached over TLS). An `https` ``publicOrigin`` does the same.
     public var secureCookies: Bool
     /// Behind a TLS-terminating proxy that sets `X-Forwarded-Proto`: cookies of requests the
     /// proxy says came over `https` are marked `Secure`, and absolute URLs use the proxy's
     /// `X-Forwarded-Proto` and `X-Forwarded-Host` (the host must still be allowed). Leave it off when clients can reach
-    /// the app directly, since they could send the header themselves.
+    /// the app directly, since they could send the header themselves. This trusts every
+    /// peer; ``trustedProxies`` trusts the headers of the named addresses only.
     public var trustsForwardedProto = false
+    /// The addresses of the reverse proxies (`10.0.0.5`, `::1`) whose `X-Forwarded-Proto`,
+    /// `X-Forwarded-Host` and `X-Forwarded-For` are believed, as with ``trustsForwardedProto``
+    /// but only for requests whose peer is one of them (`--trusted-proxy`). Behind one, the
+    /// client address of ``RequestContext/clientAddress`` is the last `X-Forwarded-For` entry.
+    public var trustedProxies: [String] = []
+    /// The `max-age` of `Strict-Transport-Security`, in seconds, sent on every page answered
+    /// to a request that came over TLS (an `https` ``publicOrigin``, ``secureCookies``, or a
+    /// trusted proxy's `X-Forwarded-Proto: https`): browsers then use `https` only for that
+    /// long. Never sent over plain `http`; `0` sends none (`--hsts-max-age`). Default: one year.
+    public var strictTransportSecurityMaxAge = 31_536_000
+    /// The app's record of active sessions: when set, a session is valid only while the
+    /// registry says so, which lets sign-out and password changes end sessions on the server
+    /// (see ``SessionRegistry``). `nil`: a session is valid until its cookie expires.
+    public var sessionRegistry: (any SessionRegistry)?
     /// Where visitors reach the app (`https://scores.example`): the origin of every absolute
     /// URL a page offers, such as share links (``RequestContext/absoluteURL(for:)``). Without
     /// one, absolute URLs use the request's host only when it is in ``allowedHosts``, and

@@ -4,8 +4,10 @@ import WebRouterHTTP
 /// configuration only: the configured ``PublicOrigin`` when there is one; otherwise the
 /// request's host, but only when the configuration allows that host (by default the
 /// loopback names, on any port); otherwise none, and the page uses the local path.
-/// `X-Forwarded-Host` and `X-Forwarded-Proto` count only with
-/// ``ApplicationConfiguration/trustsForwardedProto``, and a forwarded host must be allowed too.
+/// `X-Forwarded-Host`, `X-Forwarded-Proto` and `X-Forwarded-For` count only with
+/// ``ApplicationConfiguration/trustsForwardedProto``, or from a peer among
+/// ``ApplicationConfiguration/trustedProxies``, and a forwarded host must be allowed too.
+/// The same policy says whether a request came over TLS (its cookies `Secure`, HSTS sent).
 ///
 /// ```swift
 /// let policy = OriginPolicy(configuration)
@@ -18,18 +20,26 @@ struct OriginPolicy: Sendable {
     let publicOrigin: PublicOrigin?
     /// Lower-cased host names and addresses (`[::1]` bracketed) a request's host may be.
     let allowedHosts: Set<String>
+    /// Whether every peer's `X-Forwarded-*` headers are believed (``ApplicationConfiguration/trustsForwardedProto``).
     let trustsForwardedHeaders: Bool
+    /// The peers whose `X-Forwarded-*` headers are believed (``ApplicationConfiguration/trustedProxies``).
+    let trustedProxies: Set<String>
+    /// Every request is over TLS: `secureCookies`, or an `https` public origin.
     let secureCookies: Bool
 
     init(_ configuration: ApplicationConfiguration) {
         self.init(publicOrigin: configuration.publicOrigin, allowedHosts: configuration.allowedHosts,
-                  trustsForwardedHeaders: configuration.trustsForwardedProto, secureCookies: configuration.secureCookies)
+                  trustsForwardedHeaders: configuration.trustsForwardedProto,
+                  secureCookies: configuration.secureCookies || configuration.publicOrigin?.scheme == "https",
+                  trustedProxies: configuration.trustedProxies)
     }
 
-    init(publicOrigin: PublicOrigin?, allowedHosts: [String], trustsForwardedHeaders: Bool, secureCookies: Bool) {
+    init(publicOrigin: PublicOrigin?, allowedHosts: [String], trustsForwardedHeaders: Bool, secureCookies: Bool,
+         trustedProxies: [String] = []) {
         self.publicOrigin = publicOrigin
         self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
         self.trustsForwardedHeaders = trustsForwardedHeaders
+        self.trustedProxies = Set(trustedProxies.map { Self.normalizedAddress($0) })
         self.secureCookies = secureCookies
     }
 
@@ -37,6 +47,46 @@ struct OriginPolicy: Sendable {
     static let loopbackOnly = OriginPolicy(
         publicOrigin: nil, allowedHosts: ApplicationConfiguration.loopbackHosts, trustsForwardedHeaders: false,
         secureCookies: false)
+
+    /// Whether the `X-Forwarded-*` headers of a request from `remoteAddress` are believed.
+    func trustsForwardedHeaders(from remoteAddress: String?) -> Bool {
+        if trustsForwardedHeaders { return true }
+        guard !trustedProxies.isEmpty, let remoteAddress else { return false }
+        return trustedProxies.contains(Self.normalizedAddress(remoteAddress))
+    }
+
+    /// Whether a request (its headers and peer) came over TLS: always with ``secureCookies``,
+    /// else when a trusted proxy says `X-Forwarded-Proto: https`.
+    func isSecure(headers: HTTPHeaders, remoteAddress: String?) -> Bool {
+        if secureCookies { return true }
+        guard trustsForwardedHeaders(from: remoteAddress), let proto = headers["X-Forwarded-Proto"] else { return false }
+        // A proxy appends: the last value is the one it saw.
+        let last = proto.split(separator: ",").last.map { $0.trimmingSpaces() } ?? ""
+        return last.lowercased() == "https"
+    }
+
+    /// Whether `request` came over TLS (see ``isSecure(headers:remoteAddress:)``).
+    func isSecure(_ request: HTTPRequest) -> Bool {
+        isSecure(headers: request.headers, remoteAddress: request.remoteAddress)
+    }
+
+    /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For`
+    /// entry (the address the proxy saw; entries before it are the client's own claims).
+    func clientAddress(_ request: HTTPRequest) -> String? {
+        if trustsForwardedHeaders(from: request.remoteAddress), let forwarded = request.headers["X-Forwarded-For"],
+           let last = forwarded.split(separator: ",").last.map({ String($0.trimmingSpaces()) }), !last.isEmpty {
+            return last
+        }
+        return request.remoteAddress
+    }
+
+    /// An address as compared: lower-cased, without brackets, an IPv4-mapped IPv6 address as IPv4.
+    static func normalizedAddress(_ address: String) -> String {
+        var text = Substring(address.lowercased())
+        if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
+        if text.hasPrefix("::ffff:"), text.contains(".") { text = text.dropFirst(7) }
+        return String(text)
+    }
 
     /// `path` made absolute when an origin is known, else `path` itself. Only a local path
     /// (`/…`, not `//…`) is made absolute; anything else is returned unchanged.
@@ -50,16 +100,15 @@ struct OriginPolicy: Sendable {
     /// `scheme://host[:port]` of the request when its host is allowed.
     func requestOrigin(_ request: HTTPRequest) -> String? {
         var hostValue = request.headers["Host"]
-        if trustsForwardedHeaders, let forwarded = request.headers["X-Forwarded-Host"] {
+        let trusted = trustsForwardedHeaders(from: request.remoteAddress)
+        if trusted, let forwarded = request.headers["X-Forwarded-Host"] {
             // A proxy appends: the last value is the one it saw.
             hostValue = forwarded.split(separator: ",").last.map { String($0.trimmingSpaces()) }
         }
         guard let hostValue, let authority = HostAndPort(Substring(hostValue)),
             allowedHosts.contains(authority.host)
         else { return nil }
-        let forwardedHTTPS = trustsForwardedHeaders
-            && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
-        let scheme = secureCookies || forwardedHTTPS ? "https" : "http"
+        let scheme = isSecure(request) ? "https" : "http"
         return scheme + "://" + authority.host + (authority.port.map { ":\($0)" } ?? "")
     }
 }

@@ -58,7 +58,8 @@ public final class RequestContext: Sendable {
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
          tabMemoryCookie: String?, csrfToken: CSRFTokenSource, submittedForm: FormData? = nil,
-         formErrors: FormErrors = FormErrors(), origins: OriginPolicy = .loopbackOnly, logger: Logger? = nil) {
+         formErrors: FormErrors = FormErrors(), origins: OriginPolicy = .loopbackOnly, clearsSession: Bool = false,
+         logger: Logger? = nil) {
         self.request = request
         self.appLogger = logger
         self.origins = origins
@@ -69,7 +70,7 @@ public final class RequestContext: Sendable {
         self.tokenSource = csrfToken
         self.submittedForm = submittedForm
         self.formErrors = formErrors
-        self.mutable = Locked(MutableState(session: session))
+        self.mutable = Locked(MutableState(session: session, sessionChanged: clearsSession))
     }
 
     /// A context for a request in tests, with an empty session and a fixed token.
@@ -77,6 +78,14 @@ public final class RequestContext: Sendable {
         self.init(request: request, now: 0, session: session ?? Session(issuedAt: 0), browserID: "test",
                   issuesBrowserID: false, tabMemoryCookie: request.cookie(TabMemory.cookieName), csrfToken: .fixed("test"))
     }
+
+    /// The client's IP address: the peer's, or behind a trusted proxy
+    /// (``ApplicationConfiguration/trustedProxies``) the last `X-Forwarded-For` entry. What an
+    /// ``AttemptThrottle`` keys a client by.
+    /// ```swift
+    /// let keys = [AttemptThrottle.Key.account(username), .client(router.request)]
+    /// ```
+    public var clientAddress: String? { origins.clientAddress(request) }
 
     /// The query items of the request URL.
     public var query: QueryItems { request.query }

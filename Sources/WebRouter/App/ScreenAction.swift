@@ -25,11 +25,13 @@ public enum NoAction: String, ScreenAction {
 }
 
 /// What an action answers: a move to a new URL (`303 See Other`), or the same screen again
-/// with validation messages (`422 Unprocessable Content`).
+/// with validation messages (`422 Unprocessable Content`, or `429 Too Many Requests` when
+/// throttled).
 public struct ActionResult: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case move(String)
         case invalid(FormErrors)
+        case tooManyAttempts(FormErrors, retryAfter: Int)
     }
     let kind: Kind
 
@@ -44,5 +46,17 @@ public struct ActionResult: Sendable, Equatable {
     /// Renders the screen again with the submitted values and these messages (`422`).
     public static func invalid(_ errors: FormErrors) -> ActionResult {
         ActionResult(kind: .invalid(errors))
+    }
+
+    /// Renders the screen again with the submitted values and these messages, answered
+    /// `429 Too Many Requests` with `Retry-After: seconds`: the form says why and how long to
+    /// wait (see ``AttemptThrottle``).
+    /// ```swift
+    /// if let wait = throttle.retryAfter(keys, now: router.request.now) {
+    ///     return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AttemptThrottle.message(retryAfter: wait)]))
+    /// }
+    /// ```
+    public static func tooManyAttempts(retryAfter seconds: Int, _ errors: FormErrors) -> ActionResult {
+        ActionResult(kind: .tooManyAttempts(errors, retryAfter: max(1, seconds)))
     }
 }

@@ -25,7 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try ApplicationCommand.current()
+        let current = try ApplicationCommand.current()
+        var configuration = current.configuration
+        try options.apply(to: &configuration)
+        let app = current.reconfigured(configuration)
         let server = try serverConfiguration()
         do {
             try await app.serve(server)

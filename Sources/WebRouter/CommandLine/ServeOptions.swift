@@ -3,7 +3,8 @@ import Foundation
 public import WebRouterHTTP
 
 /// The options of `serve` (`--host`, `--port`, `--public`, `--threads`, `--connections-per-client`,
-/// `--no-access-log`) as a group an app's own command composes with its own options.
+/// `--no-access-log`, and for a public deployment `--public-url`, `--trusted-proxy`,
+/// `--hsts-max-age`) as a group an app's own command composes with its own options.
 ///
 /// ``Application/runCommandLine(_:)`` uses it for its `serve`; an app that needs more options
 /// (a database file) writes its own command around it and keeps the framework's flags:
@@ -14,7 +15,9 @@ public import WebRouterHTTP
 ///     @Option(help: "The SQLite file.") var database = "app.sqlite"
 ///
 ///     func run() async throws {
-///         let app = try Application(Window(Home()), configuration: ApplicationConfiguration(appName: "App"))
+///         var configuration = ApplicationConfiguration(appName: "App")
+///         try server.apply(to: &configuration)   // --public-url, --trusted-proxy, --hsts-max-age
+///         let app = try Application(Window(Home()), configuration: configuration)
 ///         try await app.serve(try server.serverConfiguration())
 ///     }
 /// }
@@ -43,6 +46,29 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: "The most simultaneous connections from one client address (default: 64; 0: no limit, behind a reverse proxy that limits clients itself).")
     public var connectionsPerClient: Int?
 
+    /// `--public-url`: where visitors reach the app (`https://scores.example`); `nil` reads
+    /// `WEBROUTER_PUBLIC_URL` (see ``resolvedPublicOrigin(environment:)``). An `https` origin
+    /// makes every cookie `Secure` with a `__Host-` name, and sends HSTS.
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "Where visitors reach the app (https://scores.example): the origin of absolute links; https also makes cookies Secure and __Host- and sends HSTS (default: $WEBROUTER_PUBLIC_URL).",
+        valueName: "url"))
+    public var publicURL: String?
+
+    /// `--trusted-proxy` (repeatable): the address of a reverse proxy whose `X-Forwarded-Proto`,
+    /// `X-Forwarded-Host` and `X-Forwarded-For` are believed
+    /// (``ApplicationConfiguration/trustedProxies``).
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "The address of a reverse proxy whose X-Forwarded-Proto, -Host and -For headers are believed (repeatable).",
+        valueName: "address"))
+    public var trustedProxies: [String] = []
+
+    /// `--hsts-max-age`: the `Strict-Transport-Security` max-age in seconds, sent over TLS
+    /// only; `0` sends none; `nil` keeps ``ApplicationConfiguration/strictTransportSecurityMaxAge``.
+    @Option(name: .customLong("hsts-max-age"), help: ArgumentHelp(
+        "Strict-Transport-Security max-age in seconds, sent only over https (default: one year; 0: none).",
+        valueName: "seconds"))
+    public var hstsMaxAge: Int?
+
     /// `--access-log` / `--no-access-log`: one log line per answered request (on by default).
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     public var accessLog = true
@@ -61,6 +87,37 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let connectionsPerClient, connectionsPerClient < 0 {
             throw ValidationError("--connections-per-client must be 0 (no limit) or more, not \(connectionsPerClient)")
         }
+        if let hstsMaxAge, hstsMaxAge < 0 {
+            throw ValidationError("--hsts-max-age must be 0 (none) or more, not \(hstsMaxAge)")
+        }
+        for proxy in trustedProxies where proxy.isEmpty || proxy.contains(where: { $0 == " " || $0 == "/" || $0 == "," }) {
+            throw ValidationError("--trusted-proxy takes one IP address, not \"\(proxy)\"")
+        }
+        _ = try resolvedPublicOrigin()
+    }
+
+    /// `--public-url`, else `WEBROUTER_PUBLIC_URL`, else `nil`; an invalid one is a usage error.
+    /// - Parameter environment: where the variable is read; `nil` reads the process's environment.
+    public func resolvedPublicOrigin(environment: [String: String]? = nil) throws -> PublicOrigin? {
+        do {
+            if let publicURL { return try PublicOrigin(publicURL) }
+            return try PublicOrigin.fromEnvironment(environment: environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Sets what the options say about the application: its public origin (when given here
+    /// or in the environment), its trusted proxies and its HSTS max-age.
+    /// ```swift
+    /// var configuration = ApplicationConfiguration(appName: "App")
+    /// try options.apply(to: &configuration)
+    /// ```
+    /// - Parameter environment: where `WEBROUTER_PUBLIC_URL` is read; `nil` reads the process's environment.
+    public func apply(to configuration: inout ApplicationConfiguration, environment: [String: String]? = nil) throws {
+        if let origin = try resolvedPublicOrigin(environment: environment) { configuration.publicOrigin = origin }
+        configuration.trustedProxies += trustedProxies
+        if let hstsMaxAge { configuration.strictTransportSecurityMaxAge = hstsMaxAge }
     }
 
     /// The server configuration the options and the environment describe.

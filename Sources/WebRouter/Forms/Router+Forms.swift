@@ -44,7 +44,7 @@ extension Router {
 }
 
 /// The hidden fields every action form carries.
-enum ActionForm {
-    static let actionField = "_action"
-    static let csrfField = "_csrf"
+package enum ActionForm {
+    package static let actionField = "_action"
+    package static let csrfField = "_csrf"
 }

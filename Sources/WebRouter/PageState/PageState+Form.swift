@@ -46,6 +46,26 @@ extension PageState {
             self.errors = errors
         }
 
+        /// The screen action the form runs: its `_action` field, else the value of its first
+        /// enabled submit button named `_action`; `nil` for a form that runs none (a search).
+        /// ```swift
+        /// state.forms.first { $0.actionName == "sign-in" }?.action   // "/welcome/~login"
+        /// ```
+        public var actionName: String? {
+            fields.first { $0.name == ActionForm.actionField }?.value
+                ?? buttons.first { $0.name == ActionForm.actionField && !$0.disabled }?.value
+        }
+
+        /// The value of the first field named `name` (a select's selected option), or `nil`
+        /// when the form has no such field.
+        /// ```swift
+        /// let token = state.forms[0]["_csrf"]   // the CSRF token to send back
+        /// ```
+        public subscript(name: String) -> String? {
+            guard let field = fields.first(where: { $0.name == name }) else { return nil }
+            return field.value ?? field.options?.first(where: \.selected)?.value
+        }
+
         private enum CodingKeys: String, CodingKey { case action, method, enctype, layer, alert, fields, buttons, errors }
 
         /// Writes every key, `null` for what is absent.

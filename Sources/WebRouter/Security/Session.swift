@@ -29,4 +29,25 @@ public struct Session: Sendable, Hashable {
 
     /// Whether the session holds no entries.
     public var isEmpty: Bool { values.isEmpty }
+
+    /// The key of ``id`` among ``values``.
+    public static let idKey = "sid"
+
+    /// The id the app's ``SessionRegistry`` knows this session by (stored under ``idKey``),
+    /// so the session can be ended on the server: set it when signing in, with an id the
+    /// registry issued (``newID()`` makes a suitable one).
+    ///
+    /// ```swift
+    /// let id = try await accounts.startSession(username: user.username)
+    /// router.request.updateSession { $0["user"] = user.username; $0.id = id }
+    /// ```
+    public var id: String? {
+        get { values[Self.idKey] }
+        set { values[Self.idKey] = newValue }
+    }
+
+    /// A new random session id: 128 bits, base64url (22 characters).
+    public static func newID() -> String {
+        Base64URL.encode(CryptoPrimitives.randomBytes(16))
+    }
 }

@@ -15,8 +15,8 @@ struct DocumentIndex {
     init(_ root: HTMLNode) {
         var stack = [root]
         while let node = stack.popLast() {
-            if let id = node.attributes["id"], ids[id] == nil { ids[id] = node }
-            if node.tag == "label", let target = node.attributes["for"] { labels[target, default: []].append(node) }
+            if let id = node["id"], ids[id] == nil { ids[id] = node }
+            if node.tag == "label", let target = node["for"] { labels[target, default: []].append(node) }
             stack.append(contentsOf: node.children.reversed())
         }
     }

@@ -6,9 +6,9 @@ extension HTMLNode {
     /// of its tag (`a[href]` → `link`, `input[type=checkbox]` → `checkbox`, `select` →
     /// `combobox`, `nav` → `navigation`, `h2` → `heading`…); `nil` for elements without one.
     package var role: String? {
-        if let explicit = attributes["role"]?.split(separator: " ").first { return String(explicit) }
+        if let explicit = self["role"]?.split(separator: " ").first { return String(explicit) }
         switch tag {
-        case "a", "area": return attributes["href"] != nil ? "link" : nil
+        case "a", "area": return self["href"] != nil ? "link" : nil
         case "button": return "button"
         case "input":
             switch inputType {
@@ -17,14 +17,14 @@ extension HTMLNode {
             case "radio": return "radio"
             case "range": return "slider"
             case "number": return "spinbutton"
-            case "search": return attributes["list"] != nil ? "combobox" : "searchbox"
+            case "search": return self["list"] != nil ? "combobox" : "searchbox"
             case "hidden", "file", "color", "date", "datetime-local", "month", "time", "week": return nil
-            default: return attributes["list"] != nil ? "combobox" : "textbox"
+            default: return self["list"] != nil ? "combobox" : "textbox"
             }
         case "textarea": return "textbox"
         case "select":
-            let size = Int(attributes["size"] ?? "") ?? 0
-            return attributes["multiple"] != nil || size > 1 ? "listbox" : "combobox"
+            let size = Int(self["size"] ?? "") ?? 0
+            return self["multiple"] != nil || size > 1 ? "listbox" : "combobox"
         case "option": return "option"
         case "dialog": return "dialog"
         case "nav": return "navigation"
@@ -33,7 +33,7 @@ extension HTMLNode {
         case "header": return enclosingSectioning == nil ? "banner" : nil
         case "footer": return enclosingSectioning == nil ? "contentinfo" : nil
         case "form": return "form"
-        case "section": return attributes["aria-label"] != nil || attributes["aria-labelledby"] != nil ? "region" : nil
+        case "section": return self["aria-label"] != nil || self["aria-labelledby"] != nil ? "region" : nil
         case "article": return "article"
         case "h1", "h2", "h3", "h4", "h5", "h6": return "heading"
         case "ul", "ol", "menu": return "list"
@@ -42,7 +42,7 @@ extension HTMLNode {
         case "tr": return "row"
         case "td": return "cell"
         case "th": return "columnheader"
-        case "img": return attributes["alt"] == "" ? "presentation" : "img"
+        case "img": return self["alt"] == "" ? "presentation" : "img"
         case "fieldset", "details": return "group"
         case "summary": return "button"
         case "p": return "paragraph"
@@ -55,13 +55,13 @@ extension HTMLNode {
 
     /// The level of a heading: `h1`…`h6`, or `aria-level`.
     package var headingLevel: Int? {
-        if let level = attributes["aria-level"].flatMap({ Int($0) }) { return level }
+        if let level = self["aria-level"].flatMap({ Int($0) }) { return level }
         guard tag.count == 2, tag.hasPrefix("h"), let level = Int(tag.dropFirst()), (1...6).contains(level) else { return nil }
         return level
     }
 
     /// The lowercased `type` of an `<input>` (`text` when absent).
-    package var inputType: String { (attributes["type"] ?? "text").lowercased() }
+    package var inputType: String { (self["type"] ?? "text").lowercased() }
 
     /// Whether the element is a form control a person types into, picks or ticks.
     package var isFormControl: Bool {
@@ -75,7 +75,7 @@ extension HTMLNode {
     /// Whether the element is a button that can submit its form.
     package var isSubmitButton: Bool {
         switch tag {
-        case "button": return (attributes["type"] ?? "submit").lowercased() == "submit"
+        case "button": return (self["type"] ?? "submit").lowercased() == "submit"
         case "input": return inputType == "submit" || inputType == "image"
         default: return false
         }
@@ -86,52 +86,57 @@ extension HTMLNode {
     /// `<legend>`, the content of links, buttons, headings and cells, then `title` and
     /// `placeholder`. Whitespace is collapsed; hidden parts are left out.
     package var accessibleName: String {
-        if let ids = attributes["aria-labelledby"] {
+        if let ids = self["aria-labelledby"] {
             let root = documentRoot
             let parts = ids.split(separator: " ").compactMap { id in root.element(withID: String(id))?.visibleText(excluding: nil) }
             let joined = parts.joined(separator: " ").collapsingWhitespace
             if !joined.isEmpty { return joined }
         }
-        if let label = attributes["aria-label"]?.collapsingWhitespace, !label.isEmpty { return label }
+        if let label = self["aria-label"]?.collapsingWhitespace, !label.isEmpty { return label }
         if isFormControl {
             let labels = self.labels.map { $0.visibleText(excluding: self) }.filter { !$0.isEmpty }
             if !labels.isEmpty { return labels.joined(separator: " ") }
         }
         switch tag {
-        case "input" where inputType == "submit": return attributes["value"] ?? "Submit"
-        case "input" where inputType == "reset": return attributes["value"] ?? "Reset"
-        case "input" where inputType == "button": return attributes["value"] ?? ""
-        case "input" where inputType == "image": return attributes["alt"] ?? "Submit"
-        case "img", "area": if let alt = attributes["alt"], !alt.isEmpty { return alt.collapsingWhitespace }
+        case "input" where inputType == "submit": return self["value"] ?? "Submit"
+        case "input" where inputType == "reset": return self["value"] ?? "Reset"
+        case "input" where inputType == "button": return self["value"] ?? ""
+        case "input" where inputType == "image": return self["alt"] ?? "Submit"
+        case "img", "area": if let alt = self["alt"], !alt.isEmpty { return alt.collapsingWhitespace }
         case "fieldset":
             if let legend = children.first(where: { $0.tag == "legend" }) { return legend.text }
         case "table":
             if let caption = children.first(where: { $0.tag == "caption" }) { return caption.text }
         default: break
         }
-        if Self.namedFromContent.contains(role ?? "") || tag == "button" {
+        if tag == "button" || Self.isNamedFromContent(role) {
             let content = visibleText(excluding: nil)
             if !content.isEmpty { return content }
         }
-        if let title = attributes["title"]?.collapsingWhitespace, !title.isEmpty { return title }
-        if let placeholder = attributes["placeholder"]?.collapsingWhitespace, isFormControl { return placeholder }
+        if let title = self["title"]?.collapsingWhitespace, !title.isEmpty { return title }
+        if let placeholder = self["placeholder"]?.collapsingWhitespace, isFormControl { return placeholder }
         return ""
     }
 
-    /// Roles whose name comes from their content.
-    static let namedFromContent: Set<String> = [
-        "link", "button", "heading", "cell", "columnheader", "rowheader", "option", "tab", "menuitem",
-        "checkbox", "radio", "switch", "treeitem", "tooltip", "listitem",
-    ]
+    /// Whether an element of `role` takes its name from its content.
+    static func isNamedFromContent(_ role: String?) -> Bool {
+        switch role {
+        case "link", "button", "heading", "cell", "columnheader", "rowheader", "option", "tab", "menuitem",
+             "checkbox", "radio", "switch", "treeitem", "tooltip", "listitem":
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The `<label>`s of a form control: `<label for>` its `id`, and the label around it.
     var labels: [HTMLNode] {
         var found: [HTMLNode] = []
-        if let id = attributes["id"], !id.isEmpty {
+        if let id = self["id"], !id.isEmpty {
             let root = documentRoot
             found = root.index.map { $0.labels[id] ?? [] } ?? root.all { $0.tag == "label" && $0["for"] == id }
         }
-        if let wrapping = enclosing("label"), wrapping["for"] == nil || wrapping["for"] == attributes["id"], !found.contains(where: { $0 === wrapping }) {
+        if let wrapping = enclosing("label"), wrapping["for"] == nil || wrapping["for"] == self["id"], !found.contains(where: { $0 === wrapping }) {
             found.append(wrapping)
         }
         return found
@@ -145,14 +150,22 @@ extension HTMLNode {
         return insideHidden || hidesItsContent
     }
 
-    /// Whether the element hides itself and everything in it.
-    var hidesItsContent: Bool {
-        if attributes["hidden"] != nil || attributes["aria-hidden"] == "true" { return true }
-        if tag == "dialog" && attributes["open"] == nil { return true }
-        if tag == "template" || tag == "head" || tag == "script" || tag == "style" { return true }
-        if let style = attributes["style"]?.lowercased().filter({ $0 != " " }),
-           style.contains("display:none") || style.contains("visibility:hidden") {
-            return true
+    /// Whether an element of `tag` with `attributes` hides itself and everything in it.
+    static func hides(tag: String, attributes: [(name: String, value: String)]) -> Bool {
+        switch tag {
+        case "template", "head", "script", "style": return true
+        case "dialog" where !attributes.contains(where: { $0.name == "open" }): return true
+        default: break
+        }
+        for (name, value) in attributes {
+            switch name {
+            case "hidden": return true
+            case "aria-hidden" where value == "true": return true
+            case "style":
+                let style = value.lowercased().filter { $0 != " " }
+                if style.contains("display:none") || style.contains("visibility:hidden") { return true }
+            default: continue
+            }
         }
         return false
     }
@@ -160,7 +173,7 @@ extension HTMLNode {
     /// Whether the control is disabled: its own `disabled`, or a disabled `<fieldset>` around it
     /// (except inside that fieldset's first `<legend>`), or `aria-disabled="true"`.
     package var isDisabled: Bool {
-        if attributes["disabled"] != nil || attributes["aria-disabled"] == "true" { return true }
+        if self["disabled"] != nil || self["aria-disabled"] == "true" { return true }
         var child: HTMLNode = self
         var node = parent
         while let current = node {
@@ -186,16 +199,22 @@ extension HTMLNode {
         if tag == "#text" { output += textValue; return }
         if self === excluded || hidesItsContent { return }
         if tag == "input" && inputType == "hidden" { return }
-        if tag == "img", let alt = attributes["alt"] { output += " " + alt + " "; return }
+        if tag == "img", let alt = self["alt"] { output += " " + alt + " "; return }
         for child in children { child.collectVisibleText(into: &output, excluding: excluded) }
-        if Self.blockTags.contains(tag) { output += " " }
+        if isBlock { output += " " }
     }
 
-    static let blockTags: Set<String> = [
-        "br", "p", "li", "div", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "section",
-        "article", "header", "footer", "nav", "main", "ul", "ol", "table", "form", "fieldset", "legend", "label",
-        "option", "dialog", "figcaption", "blockquote", "pre", "button",
-    ]
+    /// Whether `tag` ends a line of visible text.
+    static func isBlock(_ tag: String) -> Bool {
+        switch tag {
+        case "br", "p", "li", "div", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "section",
+             "article", "header", "footer", "nav", "main", "ul", "ol", "table", "form", "fieldset", "legend", "label",
+             "option", "dialog", "figcaption", "blockquote", "pre", "button":
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The root of the tree the element is in.
     package var documentRoot: HTMLNode {

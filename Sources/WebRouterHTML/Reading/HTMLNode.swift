@@ -15,8 +15,10 @@
 public final class HTMLNode: @unchecked Sendable {
     /// Lowercase tag name; `#text` for text nodes, `#document` for the root.
     public let tag: String
-    /// Attributes, entity-decoded; a boolean attribute has the value "".
-    public let attributes: [String: String]
+    /// The attributes in source order, entity-decoded, the first of a repeated name kept; a
+    /// boolean attribute has the value "". Looked up by a scan: an element has a handful, and
+    /// comparing short names costs less than hashing them into a dictionary per element.
+    let attributeList: [(name: String, value: String)]
     /// Decoded text, for text nodes.
     public let textValue: String
     /// The child nodes, text nodes included, in document order.
@@ -26,13 +28,25 @@ public final class HTMLNode: @unchecked Sendable {
     /// Whether an ancestor hides its content (set as the tree is built, so ``isHidden`` reads
     /// one flag instead of walking up from every node).
     var insideHidden = false
+    /// Whether the element hides itself and everything in it (see ``isHidden``): worked out
+    /// once, when the element is made, since its tag and attributes never change.
+    let hidesItsContent: Bool
+    /// Whether the element ends a line of visible text (`p`, `li`, `div`, `button`…).
+    let isBlock: Bool
     /// The document's ids and labels, on the root of a parsed document (see ``DocumentIndex``).
     var index: DocumentIndex?
 
-    init(tag: String, attributes: [String: String] = [:], text: String = "") {
+    /// Attributes, entity-decoded; a boolean attribute has the value "".
+    public var attributes: [String: String] {
+        Dictionary(attributeList.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    init(tag: String, attributes: [(name: String, value: String)] = [], text: String = "") {
         self.tag = tag
-        self.attributes = attributes
+        self.attributeList = attributes
         self.textValue = text
+        self.hidesItsContent = Self.hides(tag: tag, attributes: attributes)
+        self.isBlock = Self.isBlock(tag)
     }
 
     /// Appends `child` as the last child, with what it inherits from this element.
@@ -48,11 +62,14 @@ public final class HTMLNode: @unchecked Sendable {
     }
 
     /// An attribute's value.
-    public subscript(attribute: String) -> String? { attributes[attribute] }
+    public subscript(attribute: String) -> String? {
+        for pair in attributeList where pair.name == attribute { return pair.value }
+        return nil
+    }
 
     /// Whether the `class` attribute lists `name`.
     public func hasClass(_ name: String) -> Bool {
-        (attributes["class"] ?? "").split(separator: " ").contains { $0 == name }
+        (self["class"] ?? "").split(separator: " ").contains { $0 == name }
     }
 
     /// The text of the element and its descendants as a screen reader reads it: whitespace
@@ -65,7 +82,7 @@ public final class HTMLNode: @unchecked Sendable {
 
     private func collectText(into output: inout String) {
         if tag == "#text" { output += textValue; return }
-        if attributes["aria-hidden"] == "true" { return }
+        if self["aria-hidden"] == "true" { return }
         for child in children { child.collectText(into: &output) }
         if tag == "br" || tag == "p" || tag == "li" { output += " " }
     }

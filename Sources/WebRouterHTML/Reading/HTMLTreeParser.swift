@@ -5,9 +5,21 @@
 /// quoted and unquoted attributes and character references; an end tag closes the
 /// nearest open element with its name.
 enum HTMLTreeParser {
-    static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
-                                            "meta", "source", "track", "wbr"]
-    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
+    /// Elements without content or end tag.
+    static func isVoid(_ name: String) -> Bool {
+        switch name {
+        case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr": true
+        default: false
+        }
+    }
+
+    /// Elements whose content is text up to their end tag.
+    static func isRawText(_ name: String) -> Bool {
+        switch name {
+        case "script", "style", "textarea", "title": true
+        default: false
+        }
+    }
 
     /// Parses a document; never fails.
     static func parse(_ html: String) -> HTMLNode {
@@ -56,7 +68,7 @@ enum HTMLTreeParser {
             var cursor = index + 1
             let (name, afterName) = readName(bytes, from: cursor)
             cursor = afterName
-            var attributes: [String: String] = [:]
+            var attributes: [(name: String, value: String)] = []
             while cursor < bytes.count {
                 while cursor < bytes.count && isSpace(bytes[cursor]) { cursor += 1 }
                 guard cursor < bytes.count else { break }
@@ -80,21 +92,21 @@ enum HTMLTreeParser {
                         value = String(decoding: bytes[start..<cursor], as: UTF8.self)
                     }
                 }
-                if !attributeName.isEmpty && attributes[attributeName] == nil {
-                    attributes[attributeName] = HTMLEntities.decode(value)
+                if !attributeName.isEmpty && !attributes.contains(where: { $0.name == attributeName }) {
+                    attributes.append((attributeName, HTMLEntities.decode(value)))
                 }
             }
             let element = HTMLNode(tag: name, attributes: attributes)
             stack[stack.count - 1].adopt(element)
             index = cursor
-            if rawTextElements.contains(name) {
+            if isRawText(name) {
                 let close = Array("</\(name)".utf8)
                 let end = findCaseInsensitive(close, in: bytes, from: index) ?? bytes.count
                 let raw = String(decoding: bytes[index..<end], as: UTF8.self)
                 let text = HTMLNode(tag: "#text", text: name == "script" || name == "style" ? raw : HTMLEntities.decode(raw))
                 element.adopt(text)
                 index = (find([UInt8(ascii: ">")], in: bytes, from: end) ?? bytes.count - 1) + 1
-            } else if !voidElements.contains(name) {
+            } else if !isVoid(name) {
                 stack.append(element)
             }
             textStart = index

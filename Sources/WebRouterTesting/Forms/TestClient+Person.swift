@@ -54,7 +54,7 @@ extension TestClient {
     @discardableResult
     public func pressEscape(sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestPage {
         let page = try currentPage(sourceLocation)
-        guard let href = page.alerts.last?.dismissHref ?? page.modals.last?.dismissHref else {
+        guard let href = page.alerts.last?.dismiss ?? page.modals.last?.dismiss else {
             try page.failure("no layer for Escape to close", details: "no alert or modal is open").record(at: sourceLocation)
         }
         if mode == .browser { return try await browserPressEscape(sourceLocation) }

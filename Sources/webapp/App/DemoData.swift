@@ -19,6 +19,8 @@ final class DemoData: Sendable {
     let accounts: AccountStore
     /// Team and player names, score lines.
     let words: SportsWording
+    /// Wrong passwords, by account and by client address: after a few, sign-in waits (429).
+    let signIn: AttemptThrottle
 
     /// The demo's data over `database` (migrated, see `AccountDatabase`); `passwordIterations`
     /// is the PBKDF2 count of new password hashes.
@@ -28,8 +30,21 @@ final class DemoData: Sendable {
                                                          passwordIterations: passwordIterations))
     }
 
-    init(sample: SampleData = .shared, accounts: AccountStore) {
+    /// The demo's data with the sign-in limits of issue 33 lifted, as before it (only to
+    /// measure what they save): a throttle that never refuses, and a hashing pool as wide as
+    /// the old unbounded queue got in practice (64 at once, 100,000 waiting).
+    static func unlimited(database: any DatabaseWriter) -> DemoData {
+        let sample = SampleData.shared
+        let accounts = AccountStore(database: database, validTeamIDs: Set(sample.teams.map(\.id)),
+                                    hashing: BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000))
+        let free = Int(Int32.max)
+        return DemoData(sample: sample, accounts: accounts,
+                        signIn: AttemptThrottle(freeAttemptsPerAccount: free, freeAttemptsPerClient: free))
+    }
+
+    init(sample: SampleData = .shared, accounts: AccountStore, signIn: AttemptThrottle = AttemptThrottle()) {
         self.sample = sample
+        self.signIn = signIn
         self.search = SearchIndex(data: sample)
         self.accounts = accounts
         self.words = SportsWording(teams: sample.teams, players: sample.players)

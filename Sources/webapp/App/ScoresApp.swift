@@ -86,13 +86,18 @@ extension ScoresApp {
     /// let app = try ScoresApp.application(data: DemoData(database: database), secret: .random(), observers: [RouteLog()])
     /// ```
     /// `publicOrigin` is where share links point (`--public-url`); without it they are
-    /// absolute only for loopback hosts.
+    /// absolute only for loopback hosts. Sessions are checked against the accounts database
+    /// (`AccountSessions`), so signing out ends them; `configure` changes the rest (the
+    /// command line's options, a test's clock).
     static func application(
-        data: DemoData, secret: AppSecret, publicOrigin: PublicOrigin? = nil, observers: [any RouteObserver] = []
+        data: DemoData, secret: AppSecret, publicOrigin: PublicOrigin? = nil, observers: [any RouteObserver] = [],
+        configure: (inout ApplicationConfiguration) -> Void = { _ in }
     ) throws(RouteTableError) -> Application {
         var configuration = ApplicationConfiguration(appName: Brand.name, secret: secret, layout: layout)
         configuration.publicOrigin = publicOrigin
         configuration.observers = observers
+        configuration.sessionRegistry = AccountSessions(accounts: data.accounts)
+        configure(&configuration)
         return try Application(window(data: data), configuration: configuration)
     }
 }

@@ -12,11 +12,20 @@ import WebRouter
 enum AppLoader {
     static func load(
         secret: AppSecret, database: any DatabaseWriter, publicOrigin: PublicOrigin? = nil,
-        observers: [any RouteObserver] = []
+        observers: [any RouteObserver] = [], configure: (inout ApplicationConfiguration) -> Void = { _ in }
+    ) throws -> Application {
+        try load(secret: secret, data: DemoData(database: database), publicOrigin: publicOrigin, observers: observers,
+                 configure: configure)
+    }
+
+    /// The app over `data` (the demo's data made by the caller).
+    static func load(
+        secret: AppSecret, data: DemoData, publicOrigin: PublicOrigin? = nil,
+        observers: [any RouteObserver] = [], configure: (inout ApplicationConfiguration) -> Void = { _ in }
     ) throws -> Application {
         do {
             return try ScoresApp.application(
-                data: DemoData(database: database), secret: secret, publicOrigin: publicOrigin, observers: observers)
+                data: data, secret: secret, publicOrigin: publicOrigin, observers: observers, configure: configure)
         } catch {
             FileHandle.standardError.write(Data("webapp: the screen tree is not valid:\n\(error)\n".utf8))
             throw ExitCode.failure

@@ -17,12 +17,19 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the app over HTTP."
     )
 
-    /// The framework's serve flags: `--host`, `--port`, `--public`, `--threads`, `--no-access-log`.
+    /// The framework's serve flags: `--host`, `--port`, `--public`, `--threads`, `--no-access-log`,
+    /// `--public-url`, `--trusted-proxy`, `--hsts-max-age`, …
     @OptionGroup var server: ServeOptions
 
-    @Option(name: .customLong("public-url"),
-            help: "Where visitors reach the app (https://scores.example): the origin of share links (default: $WEBROUTER_PUBLIC_URL; without either, only loopback hosts).")
-    var publicURL: String?
+    /// Off only to measure what checking each signed-in request against the database costs
+    /// (`make bench`): sign-out and password changes then end no copied cookie.
+    @Flag(name: .customLong("no-session-check"), help: .hidden)
+    var skipsSessionCheck = false
+
+    /// Off only to measure what the sign-in limits save (`Benchmarks/http/signin_flood.py`):
+    /// no throttle, and passwords hashed with no bound on concurrency, as before issue 33.
+    @Flag(name: .customLong("no-sign-in-limits"), help: .hidden)
+    var skipsSignInLimits = false
 
     @Option(name: .customLong("metrics-port"),
             help: "Serve the request metrics in Prometheus' text format at /metrics on this port (off by default).")
@@ -31,9 +38,6 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
-    func validate() throws {
-        _ = try resolvedPublicOrigin()
-    }
 
     /// The database file to use: `--database`, else `WEBAPP_DATABASE` from the environment,
     /// else `webapp.sqlite` in the working directory.
@@ -41,17 +45,6 @@ struct ServeCommand: AsyncParsableCommand {
         if let database, !database.isEmpty { return database }
         if let path = environment[AccountDatabase.environmentVariable], !path.isEmpty { return path }
         return AccountDatabase.defaultPath
-    }
-
-    /// The public origin: `--public-url`, else `WEBROUTER_PUBLIC_URL`, else none; an invalid
-    /// one stops the start with a message.
-    func resolvedPublicOrigin(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PublicOrigin? {
-        do {
-            if let publicURL { return try PublicOrigin(publicURL) }
-            return try PublicOrigin.fromEnvironment(environment: environment)
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 
     func run() async throws {
@@ -70,17 +63,26 @@ struct ServeCommand: AsyncParsableCommand {
         let database: DatabasePool
         do {
             database = try AccountDatabase.open(path: databasePath)
+            if skipsSignInLimits { logger.warning("--no-sign-in-limits: sign-in is neither throttled nor bounded") }
         } catch {
             FileHandle.standardError.write(Data("webapp: cannot open the database \(databasePath): \(error)\n".utf8))
             throw ExitCode.failure
         }
         logger.info("accounts in \(URL(fileURLWithPath: databasePath).standardizedFileURL.path)")
         // Screen views at debug, moves at info (label "scores.routes").
-        let publicOrigin = try resolvedPublicOrigin()
+        let publicOrigin = try server.resolvedPublicOrigin()
         if publicOrigin == nil {
             logger.notice("no --public-url or WEBROUTER_PUBLIC_URL: share links are absolute only on loopback hosts")
         }
-        let app = try AppLoader.load(secret: secret, database: database, publicOrigin: publicOrigin, observers: [RouteLog()])
+        let options = server
+        let skipsSessionCheck = skipsSessionCheck
+        let data = skipsSignInLimits ? DemoData.unlimited(database: database) : DemoData(database: database)
+        let app = try AppLoader.load(secret: secret, data: data, publicOrigin: publicOrigin, observers: [RouteLog()]) {
+            configuration in
+            // Validated already (`ServeOptions.validate`): applying cannot fail here.
+            try? options.apply(to: &configuration)
+            if skipsSessionCheck { configuration.sessionRegistry = nil }
+        }
         var configuration = try server.serverConfiguration()
         // The demo serves ./Public (relative to the working directory) unless told otherwise.
         if configuration.publicDirectory == nil { configuration.publicDirectory = "Public" }

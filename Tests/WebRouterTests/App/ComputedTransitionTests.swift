@@ -35,8 +35,8 @@ struct ComputedTransitionTests {
             let page = try await client.get("/inbox")
             try page.expect(status: 500, text: "Inbox links to Message through a transition the route table never saw")
             try page.expect(status: 500, text: "stored `var` properties")
-            #expect(!page.links.contains { $0.href == "/inbox" && $0.text == "Archived message 2" })
-            #expect(!page.links.contains { $0.href == "/inbox" && $0.text == "Forwarded message 3" })
+            #expect(!page.links.contains { $0.href == "/inbox" && $0.name == "Archived message 2" })
+            #expect(!page.links.contains { $0.href == "/inbox" && $0.name == "Forwarded message 3" })
             let stored = try await client.get("/inbox/message/1")
             #expect(stored.status == .ok)
         }

@@ -36,7 +36,7 @@ struct ErrorPagesTests {
         try await ErrorApp.make().test(.inProcess) { client in
             let page = try await client.request(error.method, error.url, body: error.body)
             try page.expect(status: error.status, screen: "Error", selectedTab: error.tab)
-            #expect(page.tabBar?.labels == ["Shelf", "Settings"])
+            #expect(page.tabs.map(\.label) == ["Shelf", "Settings"])
             let back = try #require(page.links.first { $0.rel == "up" }, "a way back")
             #expect(back.href == error.nearest)
             #expect(page.stylesheets.first?.hasPrefix("/_webrouter/webrouter.") == true, "styled like every page")
@@ -73,7 +73,7 @@ struct ErrorPagesTests {
         try await ErrorApp.make(conditional: true).test(.inProcess) { client in
             let page = try await client.request(.delete, "/shelf")
             #expect(page.status.code == 405)
-            #expect(page.tabBar == nil)
+            #expect(page.tabs.isEmpty)
             #expect(page.links.first { $0.rel == "up" }?.href == "/door")
         }
     }

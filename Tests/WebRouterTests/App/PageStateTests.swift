@@ -92,9 +92,9 @@ struct PageStateTests {
                 let state = try decode(try await client.request(.get, path, headers: [("Accept", "application/json")]).body)
                 #expect(state == PageState(document: html.document, status: 200, url: path))
                 #expect(state.screen == html.screen && state.baseScreen == html.baseScreen && state.title == html.title)
-                #expect(state.layers.map(\.breadcrumb).map { $0.map(\.label) } == html.breadcrumbs.map(\.labels))
+                #expect(state.layers.map(\.breadcrumb).map { $0.map(\.label) } == html.layers.map(\.breadcrumb).filter { !$0.isEmpty }.map { $0.map(\.label) })
                 #expect(state.layers.dropFirst().map(\.screen) == html.modals.map(\.screen))
-                #expect(state.tabs.map(\.label) == html.tabBar?.labels)
+                #expect(state.tabs.map(\.label) == html.tabs.map(\.label))
             }
         }
     }

@@ -16,8 +16,8 @@ struct PagesTests {
             try page.expect(screen: "Match", selectedTab: "Dashboard",
                             breadcrumb: ["Dashboard", "League", "Tournament 5", "Match 12"], modals: [])
             #expect(page.title == "Match 12 · Scores")
-            #expect(page.breadcrumbs.first?.items.map(\.href) == ["/dashboard", "/dashboard/league/2", "/dashboard/league/2/tournament/5", nil])
-            #expect(page.tabBar?.labels == ["Feed", "Search", "Dashboard", "Messages"])
+            #expect(page.layers.first?.breadcrumb.map(\.href) == ["/dashboard", "/dashboard/league/2", "/dashboard/league/2/tournament/5", nil])
+            #expect(page.tabs.map(\.label) == ["Feed", "Search", "Dashboard", "Messages"])
         }
     }
 
@@ -26,9 +26,9 @@ struct PagesTests {
             let page = try await client.get("/search/~user/7/team/3")
             try page.expect(screen: "Team", selectedTab: "Search", breadcrumb: ["Player 7", "Team 3"], modals: ["Team"])
             #expect(page.baseScreen == "Search")
-            #expect(page.breadcrumbs.map(\.labels) == [["Search"], ["Player 7", "Team 3"]])
-            #expect(page.modals.first?.dismissHref == "/search")
-            #expect(page.modals.first?.classes.contains("modal-sheet") == true)
+            #expect(page.layers.map(\.breadcrumb).filter { !$0.isEmpty }.map { $0.map(\.label) } == [["Search"], ["Player 7", "Team 3"]])
+            #expect(page.modals.first?.dismiss == "/search")
+            #expect(page.modals.first?.style == "sheet")
         }
     }
 
@@ -47,8 +47,8 @@ struct PagesTests {
     @Test func fullScreenCoverStyle() async throws {
         try await seedApp.test { client in
             let page = try await client.get("/dashboard/~edit")
-            #expect(page.modals.first?.classes.contains("modal-full") == true)
-            #expect(page.modals.first?.breadcrumb == nil)
+            #expect(page.modals.first?.style == "full-screen-cover")
+            #expect(page.modals.first?.breadcrumb.isEmpty == true)
         }
     }
 
@@ -81,13 +81,13 @@ struct PagesTests {
             _ = try await client.get("/search/~user/7")
             _ = try await client.get("/feed/tournament/5/match/12")
             let dashboard = try await client.get("/dashboard/league/2")
-            let hrefs = Dictionary(uniqueKeysWithValues: (dashboard.tabBar?.tabs ?? []).map { ($0.text, $0.href) })
+            let hrefs = Dictionary(uniqueKeysWithValues: dashboard.tabs.map { ($0.label, $0.href) })
             #expect(hrefs == ["Feed": "/feed/tournament/5/match/12", "Search": "/search", "Dashboard": "/dashboard", "Messages": "/messages"])
             // Back in Feed, the Feed tab pops to its root; Dashboard remembers its stack.
             let feed = try await client.follow("Feed", on: dashboard)
             #expect(feed.url == "/feed/tournament/5/match/12")
-            #expect(feed.tabBar?.tabs.first { $0.text == "Feed" }?.href == "/feed")
-            #expect(feed.tabBar?.tabs.first { $0.text == "Dashboard" }?.href == "/dashboard/league/2")
+            #expect(feed.tabs.first { $0.label == "Feed" }?.href == "/feed")
+            #expect(feed.tabs.first { $0.label == "Dashboard" }?.href == "/dashboard/league/2")
         }
     }
 
@@ -95,7 +95,7 @@ struct PagesTests {
         try await seedApp.test { client in
             client.cookies["wr_tabs"] = "search=https%3A%2F%2Fevil.example&dashboard=%2Ffeed%2Fmatch%2F1&messages=%2Fmessages%2F~settings"
             let page = try await client.get("/feed")
-            let hrefs = Dictionary(uniqueKeysWithValues: (page.tabBar?.tabs ?? []).map { ($0.text, $0.href) })
+            let hrefs = Dictionary(uniqueKeysWithValues: page.tabs.map { ($0.label, $0.href) })
             #expect(hrefs == ["Feed": "/feed", "Search": "/search", "Dashboard": "/dashboard", "Messages": "/messages/~settings"])
         }
     }

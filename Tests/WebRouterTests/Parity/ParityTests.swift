@@ -15,8 +15,8 @@ struct ParityTests {
             #expect(asking.url == "/lobby/~settings?confirm=sign-out")
             let alert = try #require(asking.alerts.first)
             #expect(alert.title == "Sign out?" && alert.message == "You can sign in again any time.")
-            #expect(alert.actions == ["Sign out", "Cancel"])
-            #expect(alert.dismissHref == "/lobby/~settings")
+            #expect(alert.actions.map(\.label) == ["Sign out", "Cancel"])
+            #expect(alert.dismiss == "/lobby/~settings")
             #expect(asking.has(.alertDialog("Sign out?")))
             // Cancel returns to the screen without the alert; the POST button signs out.
             let cancelled = try await client.dismiss(from: asking)
@@ -36,7 +36,7 @@ struct ParityTests {
             #expect(saved.url.hasSuffix("name=Ada"))
             #expect(saved.has(.alertDialog("Saved")))
             #expect(saved.alerts.first?.title == "Saved")
-            #expect(saved.alerts.first?.actions == ["OK"])
+            #expect(saved.alerts.first?.actions.map(\.label) == ["OK"])
         }
     }
 
@@ -55,7 +55,7 @@ struct ParityTests {
             let share = try await client.follow("Share", on: game)
             try share.expect(screen: "Share", modals: ["Share"])
             #expect(try share.element(.textbox("Link").within(.dialog())).value == "/lobby/game/12")
-            #expect(share.modals.first?.classes.contains("modal-centered") == true)
+            #expect(share.modals.first?.style == "centered")
             #expect(try await client.get("/lobby/~settings/~share").status == .ok)
             #expect(try await client.get("/lobby/game/12/~share/~share").status == .notFound, "no share on share")
         }
@@ -65,7 +65,7 @@ struct ParityTests {
         try await ParityApp.make().test { client in
             let page = try await client.get("/lobby/~player/7/~share")
             try page.expect(screen: "Share", modals: ["Person", "Share"])
-            #expect(page.modals.map(\.dismissHref) == ["/lobby", "/lobby/~player/7"])
+            #expect(page.modals.map(\.dismiss) == ["/lobby", "/lobby/~player/7"])
             let closedTop = try await client.dismiss(from: page)
             try closedTop.expect(screen: "Person", modals: ["Person"])
             let three = try await client.get("/lobby/~player/7/team/3/~card")
@@ -125,7 +125,7 @@ struct ParityTests {
     @Test func dismissWithAResultChangesTheStateBeneath() async throws {
         try await ParityApp.make().test { client in
             let filter = try await client.get("/lobby/~filter?q=ada")
-            #expect(filter.modals.first?.classes.contains("modal-sheet-medium") == true)
+            #expect(filter.modals.first?.style == "sheet-medium")
             try await client.within(.dialog()) {
                 try await client.check("Teams")
                 try await client.fill("League", with: "2")

@@ -19,16 +19,16 @@ import WebRouterHTML
 
     @Test func theKitSkipsHiddenLandmarks() {
         let page = TestPage(html: Self.page, url: "/feed/match/12")
-        #expect(page.tabBar?.tabs.map(\.text) == ["Feed"])
-        #expect(page.breadcrumbs.map(\.labels) == [["Feed", "Match 12"]])
-        #expect(page.topBreadcrumb?.labels == ["Feed", "Match 12"])
+        #expect(page.tabs.map(\.label) == ["Feed"])
+        #expect(page.layers.map(\.breadcrumb).filter { !$0.isEmpty }.map { $0.map(\.label) } == [["Feed", "Match 12"]])
+        #expect(page.breadcrumb.map(\.label) == ["Feed", "Match 12"])
     }
 
     @Test func pageStateSeesTheSameLandmarksAsTheKit() {
         let state = PageState(html: Self.page, url: "/feed/match/12")
         let page = TestPage(html: Self.page, url: "/feed/match/12")
-        #expect(state.tabs.map(\.label) == page.tabBar?.tabs.map(\.text))
-        #expect(state.layers.map { $0.breadcrumb.map(\.label) } == page.breadcrumbs.map(\.labels))
+        #expect(state.tabs.map(\.label) == page.tabs.map(\.label))
+        #expect(state.layers.map { $0.breadcrumb.map(\.label) } == page.layers.map(\.breadcrumb).filter { !$0.isEmpty }.map { $0.map(\.label) })
     }
 
     @Test func labelsAndIdsAreFoundThroughTheDocumentIndex() {

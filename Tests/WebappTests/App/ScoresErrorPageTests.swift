@@ -11,7 +11,7 @@ struct ScoresErrorPageTests {
         let client = try await ScoresFixture().signedIn()
         let page = try await client.get("/feed/tournament/999")
         try page.expect(status: 404, screen: "Error", selectedTab: "Feed")
-        #expect(page.tabBar?.labels.contains("Feed") == true)
+        #expect(page.tabs.contains { $0.label == "Feed" })
         #expect(page.links.first { $0.rel == "up" }?.href == "/feed")
 
         let deeper = try await client.get("/feed/tournament/5/match/99999")
@@ -32,7 +32,7 @@ struct ScoresErrorPageTests {
         let client = try ScoresFixture().visitor()
         let page = try await client.get("/no-such-page")
         try page.expect(status: 404, screen: "Error")
-        #expect(page.tabBar == nil, "a visitor has no tabs")
+        #expect(page.tabs.isEmpty, "a visitor has no tabs")
         #expect(page.links.first { $0.rel == "up" }?.href == "/welcome")
     }
 }

@@ -81,7 +81,7 @@ struct ScoresPathTests {
         let client = try ScoresFixture().visitor()
         let page = try await client.get(url)
         try page.expect(status: 200, screen: screen)
-        #expect(page.tabBar == nil)
+        #expect(page.tabs.isEmpty)
     }
 
     @Test func modalsKeepTheScreenUnderneath() async throws {
@@ -89,7 +89,7 @@ struct ScoresPathTests {
         let page = try await client.get("/search/~user/7/team/3")
         #expect(page.baseScreen == "Search")
         #expect(page.modals.map(\.screen) == ["Team"])
-        #expect(page.modals.first?.dismissHref == "/search")
+        #expect(page.modals.first?.dismiss == "/search")
     }
 
     @Test(arguments: ["/feed/match/99999", "/feed/nope", "/search/~team/0", "/dashboard/~edit/nope", "/feed/page/abc"])

@@ -17,8 +17,8 @@ struct ScoresRoutingFeatureTests {
             try asking.expect(screen: "Settings", modals: ["Settings"])
             let dialog = try #require(asking.alerts.first)
             #expect(dialog.title == "Sign out?")
-            #expect(dialog.actions == ["Sign out", "Cancel"])
-            #expect(dialog.dismissHref == "/messages/~settings")
+            #expect(dialog.actions.map(\.label) == ["Sign out", "Cancel"])
+            #expect(dialog.dismiss == "/messages/~settings")
             let signOut = try asking.element(.button("Sign out").within(.alertDialog("Sign out?")))
             // Destructive is a look (red), with no ARIA state a locator could name: the class it is.
             #expect(signOut["class"]?.split(separator: " ").contains("button-destructive") == true)
@@ -62,7 +62,7 @@ struct ScoresRoutingFeatureTests {
         try await ScoresFixture().test { client in
             let page = try await client.get("/search/~user/7/~share")
             try page.expect(screen: "Share", modals: ["Player", "Share"])
-            #expect(page.modals.map(\.dismissHref) == ["/search", "/search/~user/7"])
+            #expect(page.modals.map(\.dismiss) == ["/search", "/search/~user/7"])
             #expect(try page.element(.textbox("Link to this page").within(.dialog("Share"))).value
                 == "http://127.0.0.1/search/~user/7")
             let player = try await client.dismiss(from: page)
@@ -77,7 +77,7 @@ struct ScoresRoutingFeatureTests {
             let results = try await client.get("/search?q=kings")
             #expect(results.links.contains { $0.href == "/search/~team/3?q=kings" })
             let sheet = try await client.get("/search/~team/3?q=kings")
-            #expect(sheet.modals.first?.dismissHref == "/search?q=kings")
+            #expect(sheet.modals.first?.dismiss == "/search?q=kings")
             let back = try await client.dismiss(from: sheet)
             try back.expect(screen: "Search", modals: [])
             #expect(back.url == "/search?q=kings")
@@ -145,17 +145,16 @@ struct ScoresRoutingFeatureTests {
     }
 
     @Test(arguments: [
-        ("/search/~filter", ["modal-sheet", "modal-sheet-medium"]),
-        ("/dashboard/~edit/name", ["modal-full"]),
-        ("/feed/match/12/~share", ["modal-centered"]),
-        ("/search/~team/3", ["modal-sheet"]),
+        ("/search/~filter", "sheet-medium"),
+        ("/dashboard/~edit/name", "full-screen-cover"),
+        ("/feed/match/12/~share", "centered"),
+        ("/search/~team/3", "sheet"),
     ])
-    func presentStylesAreVisible(url: String, classes: [String]) async throws {
+    func presentStylesAreVisible(url: String, style: String) async throws {
         try await ScoresFixture().test { client in
             let page = try await client.get(url)
             let modal = try #require(page.modals.last)
-            let styles = modal.classes.filter { $0.hasPrefix("modal-") }
-            #expect(Set(styles) == Set(classes), "\(url): \(modal.classes)")
+            #expect(modal.style == style, "\(url)")
         }
     }
 
@@ -188,7 +187,7 @@ struct ScoresRoutingFeatureTests {
 
             // One sheet: its own close button is enough.
             let single = try await client.get("/dashboard/user/7/~team/3")
-            #expect(!single.links.contains { $0.text == "Close all" })
+            #expect(!single.links.contains { $0.name == "Close all" })
         }
     }
 

@@ -8,11 +8,14 @@ import WebRouterTesting
 /// again with a message (nothing saved) or a 503 page, never a 500 or a half-written account.
 @Suite("Scores app: the database failing")
 struct ScoresStorageFailureTests {
-    @Test func aReadOnlyDatabaseStillSignsInButRefusesChangesOnTheForm() async throws {
+    @Test func aReadOnlyDatabaseKeepsSessionsButRefusesChangesOnTheForm() async throws {
         try await withTemporaryDatabase { path in
             let writable = try AccountDatabase.open(path: path, passwordIterations: 2)
             let readOnly = try AccountDatabase.open(path: path, readonly: true)
-            let fixture = try ScoresFixture(data: DemoData(database: readOnly, passwordIterations: 2))
+            // Two instances over one file and one secret: one can write, the other only read.
+            let secret = AppSecret.random()
+            let writer = try ScoresFixture(data: DemoData(database: writable, passwordIterations: 2), secret: secret)
+            let fixture = try ScoresFixture(data: DemoData(database: readOnly, passwordIterations: 2), secret: secret)
 
             let visitor = try fixture.visitor()
             try await visitor.get("/welcome/~registration")
@@ -23,7 +26,16 @@ struct ScoresStorageFailureTests {
             try refused.expect(status: 422, screen: "Registration",
                                text: "The accounts database is read-only at the moment. Nothing was saved")
 
-            let client = try await fixture.signedIn()
+            // Signing in records a session: read-only, the form says why it cannot.
+            try await visitor.get("/welcome/~login")
+            try await visitor.fill("Username", with: "demo")
+            try await visitor.fill("Password", with: "demo")
+            try await visitor.press("Sign in").expect(status: 422, screen: "Login", text: "read-only at the moment")
+
+            // A session started while the file was writable is still read, and still valid.
+            let client = try fixture.visitor()
+            client.cookies = try await writer.signedIn().cookies
+            try await client.get("/dashboard").expect(screen: "Dashboard")
             try await client.get("/dashboard/~edit/name")
             try await client.fill("Display name", with: "Renamed")
             try await client.press("Next")
@@ -41,7 +53,11 @@ struct ScoresStorageFailureTests {
             let database = try AccountDatabase.open(path: path, passwordIterations: 2)
             let fixture = try ScoresFixture(data: DemoData(database: database, passwordIterations: 2))
             let client = try await fixture.signedIn()
-            try await database.write { db in try db.execute(sql: "DROP TABLE account") }   // the file is damaged
+            try await database.writeWithoutTransaction { db in   // the file is damaged: the accounts are gone, not their sessions
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.execute(sql: "DROP TABLE account")
+                try db.execute(sql: "PRAGMA foreign_keys = ON")
+            }
 
             for path in ["/dashboard", "/messages/~settings/account", "/dashboard/~edit/name"] {
                 let page = try await client.get(path)

@@ -12,10 +12,12 @@ struct ScoresFixture {
         try self.init(data: DemoData.forTests(), observers: observers)
     }
 
-    /// The app over the given data (a database set up by the test).
-    init(data: DemoData, observers: [any RouteObserver] = []) throws {
+    /// The app over the given data (a database set up by the test); `configure` changes its
+    /// configuration (a clock the test moves, a public origin).
+    init(data: DemoData, observers: [any RouteObserver] = [], secret: AppSecret = .random(),
+         configure: (inout ApplicationConfiguration) -> Void = { _ in }) throws {
         self.data = data
-        app = try ScoresApp.application(data: data, secret: .random(), observers: observers)
+        app = try ScoresApp.application(data: data, secret: secret, observers: observers, configure: configure)
     }
 
     /// Runs a test body over HTTP against a live server, signed in as `demo` unless told not
@@ -58,7 +60,7 @@ struct ScoresFixture {
 extension TestPage {
     /// The selected tab's label without its icon.
     var selectedTabLabel: String? {
-        guard let selected = tabBar?.selected else { return nil }
+        guard let selected = selectedTab else { return nil }
         return ["Feed", "Search", "Dashboard", "Messages"].first { selected.hasSuffix($0) } ?? selected
     }
 }

@@ -14,7 +14,7 @@ import WebRouterTesting
             let page = try await client.get("/")
             try page.expect(screen: "Home", selectedTab: "Home")
             #expect(page.url == "/home")
-            #expect(page.tabBar?.labels == ["Home", "Notes", "Tags"])
+            #expect(page.tabs.map(\.label) == ["Home", "Notes", "Tags"])
         }
     }
 

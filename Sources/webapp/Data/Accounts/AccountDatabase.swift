@@ -82,6 +82,18 @@ enum AccountDatabase {
                 arguments: ["demo", "Demo User", PasswordHash(password: "demo", iterations: passwordIterations).encoded, 3,
                             "The pre-made account of the WebRouter demo."])
         }
+        migrator.registerMigration("v2 sessions that can end") { db in
+            // One row per signed-in session (the id is in the signed cookie): signing out
+            // deletes it, a password change deletes the account's others.
+            try db.execute(sql: """
+                CREATE TABLE session (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    username TEXT NOT NULL REFERENCES account(username) ON DELETE CASCADE ON UPDATE CASCADE,
+                    started_at INTEGER NOT NULL
+                ) STRICT
+                """)
+            try db.execute(sql: "CREATE INDEX session_by_username ON session(username)")
+        }
         return migrator
     }
 }

@@ -19,11 +19,27 @@ struct AccountError: Error, Sendable, Equatable {
     let messages: [AccountField: String]
     /// The database could not do what was asked; trying again later may work.
     let isStorageFailure: Bool
+    /// Too many passwords are being hashed at once (the hashing pool's queue is full): nothing
+    /// was checked or saved; trying again in a few seconds will work.
+    let isBusy: Bool
 
     /// An error with the given messages.
     init(_ messages: [AccountField: String]) {
         self.messages = messages
         self.isStorageFailure = false
+        self.isBusy = false
+    }
+
+    /// The hashing pool refused the work: the server is busy checking other passwords.
+    static let busy = AccountError(busyMessage: "The server is busy checking other passwords. Try again in a few seconds.")
+
+    /// Seconds a busy visitor is told to wait.
+    static let busyRetryAfter = 2
+
+    private init(busyMessage: String) {
+        self.messages = [.form: busyMessage]
+        self.isStorageFailure = false
+        self.isBusy = true
     }
 
     /// The database failed with `error` while `writing` (or reading): a message saying why in
@@ -39,6 +55,7 @@ struct AccountError: Error, Sendable, Equatable {
         let outcome = writing ? " Nothing was saved; please try again later." : " Please try again later."
         self.messages = [.form: cause + outcome]
         self.isStorageFailure = true
+        self.isBusy = false
     }
 
     /// The message for `field`, if any.

@@ -1,9 +1,18 @@
+import Foundation
 import GRDB
+import WebRouter
 
 /// The demo app's users, kept in SQLite (see `AccountDatabase`) so they survive restarts and
 /// are shared by every instance on the host. Starts with the pre-made account `demo` / `demo`
 /// ("Demo User", following team 3), seeded by the first migration. Passwords are stored as
-/// PBKDF2 hashes (`PasswordHash`), never in clear.
+/// PBKDF2 hashes (`PasswordHash`), never in clear, computed on a bounded pool (`hashing`):
+/// when its queue is full, a call throws `AccountError.busy`. An unknown username costs one
+/// hash too, so a refusal takes the same time whether or not the account exists.
+///
+/// Sessions that can end: `startSession(username:)` records a signed-in session and returns
+/// its id (kept in the signed cookie), `isSessionActive(id:username:)` is what the app's
+/// `SessionRegistry` asks, `endSession(id:)` signs one out, `endSessions(of:except:)` ends
+/// the others after a password change.
 ///
 /// Every call waits on the database; each change is one transaction, so nothing is ever
 /// half-written. A database the app cannot use (locked for too long, read-only, a full disk)
@@ -15,6 +24,9 @@ import GRDB
 /// let account = try await store.register(username: "ada", displayName: "Ada", password: "secret")
 /// let signedIn = try await store.authenticate(username: "demo", password: "demo")
 /// try await store.changePassword(username: "ada", current: "secret", new: "better", confirmation: "better")
+/// let id = try await store.startSession(username: "ada")
+/// try await store.isSessionActive(id: id, username: "ada")   // true
+/// try await store.endSession(id: id)                         // signed out
 /// ```
 final class AccountStore: Sendable {
     /// Minimum password length (short, because this is a demo).
@@ -22,17 +34,48 @@ final class AccountStore: Sendable {
     /// Maximum bio length.
     static let maximumBioLength = 200
 
+    /// How long a session row is kept: the session cookie's lifetime.
+    static let sessionLifetime = 60 * 60 * 24 * 14
+
     private let database: any DatabaseWriter
     private let validTeamIDs: Set<Int>?
     private let passwordIterations: Int
+    /// Where passwords are hashed: at most half the cores at once, a bounded queue.
+    let hashing: BoundedWorkPool
+    /// What an unknown username's password is checked against (see `PasswordHash.unmatchable`).
+    private let unknownUserHash: PasswordHash
+    /// The time in Unix seconds (session rows' start); tests move it.
+    private let clock: @Sendable () -> Int
 
     /// A store over a migrated `database`. `validTeamIDs` limits favourite teams (`nil`: any
-    /// positive id); `passwordIterations` is the PBKDF2 count of new hashes (tests lower it).
+    /// positive id); `passwordIterations` is the PBKDF2 count of new hashes (tests lower it);
+    /// `hashing` is the pool passwords are hashed on.
     init(database: any DatabaseWriter, validTeamIDs: Set<Int>? = nil,
-         passwordIterations: Int = PasswordHash.defaultIterations) {
+         passwordIterations: Int = PasswordHash.defaultIterations,
+         hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash"),
+         clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
         self.database = database
         self.validTeamIDs = validTeamIDs
         self.passwordIterations = passwordIterations
+        self.hashing = hashing
+        self.unknownUserHash = PasswordHash.unmatchable(iterations: passwordIterations)
+        self.clock = clock
+    }
+
+    private func hash(_ password: String) async throws(AccountError) -> PasswordHash {
+        do {
+            return try await PasswordHash.make(password: password, iterations: passwordIterations, on: hashing)
+        } catch {
+            throw .busy
+        }
+    }
+
+    private func check(_ password: String, against hash: PasswordHash) async throws(AccountError) -> Bool {
+        do {
+            return try await hash.matches(password, on: hashing)
+        } catch {
+            throw .busy
+        }
     }
 
     /// Creates an account; throws with a message per invalid field (bad or taken username, bad
@@ -50,7 +93,7 @@ final class AccountStore: Sendable {
         if let problem = Self.displayNameProblem(name) { messages[.displayName] = problem }
         if let problem = Self.passwordProblem(password) { messages[.password] = problem }
         guard messages.isEmpty else { throw AccountError(messages) }
-        let hash = await PasswordHash.make(password: password, iterations: passwordIterations)
+        let hash = try await hash(password)
         let account = Account(username: username, displayName: name, passwordHash: hash, favouriteTeamID: nil, bio: "")
         do {
             try await database.write { db in
@@ -67,12 +110,12 @@ final class AccountStore: Sendable {
         return account
     }
 
-    /// The account when `password` is right, else `nil` (also for an unknown username).
+    /// The account when `password` is right, else `nil` (also for an unknown username, after
+    /// the same work as a wrong password).
     func authenticate(username: String, password: String) async throws(AccountError) -> Account? {
-        guard let account = try await account(named: username), await account.passwordHash.matches(password) else {
-            return nil
-        }
-        return account
+        let account = try await account(named: username)
+        let matches = try await check(password, against: account?.passwordHash ?? unknownUserHash)
+        return matches ? account : nil
     }
 
     /// The account named `username`, if any.
@@ -161,7 +204,7 @@ final class AccountStore: Sendable {
             throw AccountError([.form: "There is no account named \(username)."])
         }
         var messages: [AccountField: String] = [:]
-        if await !account.passwordHash.matches(current) {
+        if try await !check(current, against: account.passwordHash) {
             messages[.currentPassword] = "The current password is not right."
         }
         if let problem = Self.passwordProblem(new) {
@@ -171,7 +214,7 @@ final class AccountStore: Sendable {
         }
         if new != confirmation { messages[.confirmation] = "The two new passwords do not match." }
         guard messages.isEmpty else { throw AccountError(messages) }
-        let hash = await PasswordHash.make(password: new, iterations: passwordIterations)
+        let hash = try await hash(new)
         let changed: Bool
         do {
             changed = try await database.write { db in
@@ -188,7 +231,63 @@ final class AccountStore: Sendable {
         }
     }
 
+    // MARK: - Sessions
+
+    /// Records a new signed-in session of `username` and returns its random id (128 bits,
+    /// base64url), which the session cookie carries. Drops the account's sessions older
+    /// than `sessionLifetime` on the way.
+    func startSession(username: String) async throws -> String {
+        let id = Session.newID()
+        let now = clock()
+        do {
+            try await database.write { db in
+                try db.execute(sql: "DELETE FROM session WHERE username = ? AND started_at < ?",
+                               arguments: [username, now - Self.sessionLifetime])
+                try db.execute(sql: "INSERT INTO session (id, username, started_at) VALUES (?, ?, ?)",
+                               arguments: [id, username, now])
+            }
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
+        return id
+    }
+
+    /// Whether the session `id` of `username` is still active (not signed out, not ended by
+    /// a password change). One indexed read; pages ask it once per request.
+    func isSessionActive(id: String, username: String) async throws -> Bool {
+        do {
+            return try await database.read { db in
+                try Bool.fetchOne(db.cachedStatement(sql: Self.selectSession), arguments: [id, username]) ?? false
+            }
+        } catch {
+            throw AccountError(storageFailure: error, writing: false)
+        }
+    }
+
+    /// Ends the session `id` (sign-out): a copy of its cookie is signed out too.
+    func endSession(id: String) async throws {
+        do {
+            try await database.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
+    }
+
+    /// Ends every session of `username` but `id` (after a password change: other browsers,
+    /// and any copied cookie, are signed out; this one stays).
+    func endSessions(of username: String, except id: String?) async throws {
+        do {
+            try await database.write { db in
+                try db.execute(sql: "DELETE FROM session WHERE username = ? AND id IS NOT ?", arguments: [username, id])
+            }
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
+    }
+
     // MARK: - Rows
+
+    private static let selectSession = "SELECT 1 FROM session WHERE id = ? AND username = ?"
 
     private static let taken = "This username is taken."
     /// Kept compiled per connection (`cachedStatement`): pages read the signed-in account often.

@@ -47,7 +47,18 @@ extension ScoresApp {
             }
         }
 
+        /// Signing out ends the session in the database first, so a copy of the cookie is
+        /// signed out too; when the database cannot, the visitor is told and stays signed in.
         func perform(_ action: Action, form: FormData, router: Router<Settings>) async throws -> ActionResult {
+            if let id = router.request.session.id {
+                do {
+                    try await data.accounts.endSession(id: id)
+                } catch {
+                    var failure = HTTPError(.serviceUnavailable, "Signing out failed: the accounts database is not available. Try again in a moment.")
+                    failure.retryAfter = 5
+                    throw failure
+                }
+            }
             router.request.updateSession { $0.values = [:] }
             return .move(to: "/welcome")
         }

@@ -2,7 +2,10 @@ import WebRouter
 
 extension ScoresApp {
     /// The sign-in form (`/welcome/~login`): on success the session holds the username and
-    /// the visitor goes on to the page they wanted (`next`), else to the feed.
+    /// a session id from the accounts database, and the visitor goes on to the page they
+    /// wanted (`next`), else to the feed. Wrong passwords are throttled (`DemoData.signIn`,
+    /// by account and by client address): past a few, the form answers 429 with
+    /// `Retry-After` and says how long to wait, without hashing anything.
     ///
     /// ```swift
     /// Present(Navigation(Login(data: data)))
@@ -29,16 +32,36 @@ extension ScoresApp {
 
         func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
             let username = form["username"] ?? ""
+            let now = router.request.now
+            let keys: [AttemptThrottle.Key] = [.account(username), .client(router.request)]
+            if let wait = data.signIn.retryAfter(keys, now: now) {
+                return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AttemptThrottle.message(retryAfter: wait)]))
+            }
             let account: Account?
             do {
                 account = try await data.accounts.authenticate(username: username, password: form["password"] ?? "")
+            } catch where error.isBusy {
+                return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
             } catch {
                 return .invalid(error.formErrors)   // the database is busy, read-only, …: the form says so
             }
             guard let account else {
+                data.signIn.recordFailure(keys, now: now)
                 return .invalid(FormErrors(general: ["Wrong username or password."]))
             }
-            router.request.updateSession { $0[RequestContext.userKey] = account.username }
+            let session: String
+            do {
+                session = try await data.accounts.startSession(username: account.username)
+            } catch {
+                return .invalid(FormErrors(general: [(error as? AccountError)?.messages[.form] ?? "Signing in failed."]))
+            }
+            // The account's count starts over; the address's stays, so one address cannot
+            // take turns between its own account and guesses at others.
+            data.signIn.recordSuccess([.account(username)])
+            router.request.updateSession {
+                $0[RequestContext.userKey] = account.username
+                $0.id = session
+            }
             return .move(to: router.request.nextURL ?? "/feed")
         }
     }

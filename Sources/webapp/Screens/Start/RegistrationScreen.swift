@@ -28,9 +28,15 @@ extension ScoresApp {
             do {
                 let account = try await data.accounts.register(
                     username: form["username"] ?? "", displayName: form["display_name"] ?? "", password: form["password"] ?? "")
-                router.request.updateSession { $0[RequestContext.userKey] = account.username }
+                let session = try await data.accounts.startSession(username: account.username)
+                router.request.updateSession {
+                    $0[RequestContext.userKey] = account.username
+                    $0.id = session
+                }
                 return .move(to: router.request.nextURL ?? "/feed")
-            } catch {
+            } catch let error as AccountError where error.isBusy {
+                return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
+            } catch let error as AccountError {
                 return .invalid(error.formErrors)
             }
         }
