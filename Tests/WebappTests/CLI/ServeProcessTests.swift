@@ -137,6 +137,10 @@ struct ServeProcessTests {
         #expect(page.status == 200)
         #expect(page.text.contains("value=\"https://scores.example/welcome\""))
         #expect(!page.text.contains("evil.example"))
+        // An https origin: every cookie Secure with a __Host- name, and HSTS (issue 33).
+        let cookie = try #require(page.headers.values(for: "Set-Cookie").first)
+        #expect(cookie.hasPrefix("__Host-wr_csrf=") && cookie.contains("; Secure"), "\(cookie)")
+        #expect(page.headers["Strict-Transport-Security"] == "max-age=31536000")
         kill(running.process.processIdentifier, SIGTERM)
         #expect(try await onOwnThread { running.waitForExit() } == 0)
 
