@@ -26,6 +26,10 @@ extension Application {
                 try await perform(node.content, name: form[ActionForm.actionField] ?? "", form: form,
                                   path: path, position: position, context: context)
             }
+        } catch let check as ValidationOnly {
+            // Validation while typing: the page with the form's messages, the action not run.
+            return await renderAgain(path, context: context, form: form, errors: check.errors,
+                                     status: check.errors.isEmpty ? .ok : .unprocessableContent)
         } catch let error as HTTPError {
             return errorPage(error, context: context, near: path.state)
         } catch {

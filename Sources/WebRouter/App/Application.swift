@@ -163,6 +163,12 @@ public final class Application: Sendable {
         return finish(response, context)
     }
 
+    /// The query with every `%20` written `+`, or `nil` when it has none.
+    static func plusSpelling(of query: String) -> String? {
+        guard query.utf8.count >= 3, query.contains("%20") else { return nil }
+        return query.replacingOccurrences(of: "%20", with: "+")
+    }
+
     /// Steps 5 to 7: routing, the method check, the page or the action. Every return here
     /// goes through ``finish(_:_:)``.
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
@@ -195,6 +201,10 @@ public final class Application: Sendable {
             return .redirect(to: target, status: .permanentRedirect)
         }
         if let refusal = refusal(request, context: context, near: parsed.state, allowed: hasActions(parsed) ? .readAndPost : .readOnly) { return refusal }
+        if request.method != .post, let query = request.rawQuery, let plus = Self.plusSpelling(of: query) {
+            // One URL per state: a space in the query is `+`, as a GET form writes it.
+            return .redirect(to: request.path + "?" + plus, status: .permanentRedirect)
+        }
         if parsed.hasInvalidQuery && request.method != .post {
             // A query value that does not decode: the canonical URL leaves it out.
             return .redirect(to: table.print(parsed.state), status: .permanentRedirect)

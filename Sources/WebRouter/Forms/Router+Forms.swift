@@ -47,4 +47,6 @@ extension Router {
 package enum ActionForm {
     package static let actionField = "_action"
     package static let csrfField = "_csrf"
+    /// Sent by the page's script when a field is left: validate the form, never run the action.
+    package static let validateField = "_validate"
 }

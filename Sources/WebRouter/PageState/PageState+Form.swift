@@ -112,6 +112,14 @@ extension PageState {
         public var error: String?
         /// A select's options, in order; `nil` for other controls.
         public var options: [Option]?
+        /// The rules the field's value must follow, by name: its HTML constraints (`required`,
+        /// `minlength`, `maxlength`, `min`, `max`, `step`, `pattern`, `accept`) and the rules
+        /// only the server checks that a typed form lists (`data-rules`: `custom`, `maxSize`…),
+        /// each with its parameter (empty when it has none).
+        /// ```swift
+        /// field.rules   // ["required": "", "min": "1", "max": "30"]
+        /// ```
+        public var rules: [String: String]
 
         /// A field of the given parts.
         /// ```swift
@@ -120,8 +128,9 @@ extension PageState {
         /// ```
         public init(
             name: String, label: String?, type: String, value: String?, checked: Bool?,
-            disabled: Bool, required: Bool, error: String?, options: [Option]?
+            disabled: Bool, required: Bool, error: String?, options: [Option]?, rules: [String: String] = [:]
         ) {
+            self.rules = rules
             self.name = name
             self.label = label
             self.type = type
@@ -133,7 +142,22 @@ extension PageState {
             self.options = options
         }
 
-        private enum CodingKeys: String, CodingKey { case name, label, type, value, checked, disabled, required, error, options }
+        private enum CodingKeys: String, CodingKey { case name, label, type, value, checked, disabled, required, error, options, rules }
+
+        /// Reads a field; `rules` may be absent (written by an earlier version).
+        /// ```swift
+        /// let field = try JSONDecoder().decode(PageState.Field.self, from: json)
+        /// ```
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                name: try container.decode(String.self, forKey: .name), label: try container.decodeIfPresent(String.self, forKey: .label),
+                type: try container.decode(String.self, forKey: .type), value: try container.decodeIfPresent(String.self, forKey: .value),
+                checked: try container.decodeIfPresent(Bool.self, forKey: .checked), disabled: try container.decode(Bool.self, forKey: .disabled),
+                required: try container.decode(Bool.self, forKey: .required), error: try container.decodeIfPresent(String.self, forKey: .error),
+                options: try container.decodeIfPresent([Option].self, forKey: .options),
+                rules: try container.decodeIfPresent([String: String].self, forKey: .rules) ?? [:])
+        }
 
         /// Writes every key, `null` for what is absent.
         /// ```swift
@@ -150,6 +174,7 @@ extension PageState {
             try container.encode(required, forKey: .required)
             try container.encode(error, forKey: .error)
             try container.encode(options, forKey: .options)
+            try container.encode(rules, forKey: .rules)
         }
     }
 

@@ -209,7 +209,20 @@ struct PageStateReader {
         return PageState.Field(
             name: name, label: label.isEmpty ? nil : label, type: type, value: value, checked: checked,
             disabled: element.isDisabled, required: element["required"] != nil || element["aria-required"] == "true",
-            error: error, options: options)
+            error: error, options: options, rules: rules(of: element))
+    }
+
+    /// The field's HTML constraints and the server-only rules a typed form lists in `data-rules`.
+    private func rules(of element: HTMLNode) -> [String: String] {
+        var rules: [String: String] = [:]
+        for name in ["required", "minlength", "maxlength", "min", "max", "step", "pattern", "accept"] {
+            if let value = element[name] { rules[name] = value }
+        }
+        for token in (element["data-rules"] ?? "").split(separator: " ") {
+            let parts = token.split(separator: "=", maxSplits: 1)
+            rules[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return rules
     }
 
     private func options(of select: HTMLNode, multiple: Bool) -> [PageState.Option] {
@@ -250,8 +263,11 @@ struct PageStateReader {
     }
 
     /// The visible text of the elements an `aria-describedby` list names.
+    /// A `field-error` among them is the message; a hint beside it is not.
     private func describedBy(_ ids: String, in root: HTMLNode) -> String {
-        ids.split(separator: " ").compactMap { root.element(withID: String($0))?.visibleText(excluding: nil) }
+        let elements = ids.split(separator: " ").compactMap { root.element(withID: String($0)) }
+        let errors = elements.filter { ($0["class"] ?? "").split(separator: " ").contains("field-error") }
+        return (errors.isEmpty ? elements : errors).compactMap { $0.visibleText(excluding: nil) }
             .joined(separator: " ").collapsingWhitespace
     }
 }

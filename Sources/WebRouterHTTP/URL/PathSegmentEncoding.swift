@@ -28,8 +28,9 @@
         URLWriter.encode(segment, keeping: keepsInSegment)
     }
 
-    /// Percent-encodes a query parameter value: everything but unreserved characters and `/`.
+    /// Percent-encodes a query parameter value: everything but unreserved characters and `/`,
+    /// a space as `+` (the spelling browsers' forms send).
     public static func encodeQueryValue(_ value: String) -> String {
-        URLWriter.encode(value, keeping: keepsInQuery)
+        URLWriter.make(upperBound: URLWriter.segmentBound(value)) { $0.writeQueryValue(value) }
     }
 }

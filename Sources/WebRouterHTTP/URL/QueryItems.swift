@@ -5,7 +5,7 @@
 /// let query = QueryItems(parsing: "q=swift+web&tag=a&tag=b")
 /// query["q"]               // "swift web"
 /// query.values(for: "tag") // ["a", "b"]
-/// query.encoded            // "q=swift%20web&tag=a&tag=b"
+/// query.encoded            // "q=swift+web&tag=a&tag=b"
 /// ```
 public struct QueryItems: Sendable, Sequence, Equatable, ExpressibleByDictionaryLiteral {
     /// One query item.
@@ -80,17 +80,22 @@ public struct QueryItems: Sendable, Sequence, Equatable, ExpressibleByDictionary
         items.append((name: name, value: value))
     }
 
-    /// The canonical query string: every byte outside the unreserved set percent-encoded,
-    /// items joined with `&` (no leading `?`).
+    /// The canonical query string: a space as `+` (as browsers' forms send it), every other
+    /// byte outside the unreserved set percent-encoded, items joined with `&` (no leading `?`).
     public var encoded: String {
         var result = ""
         for (index, item) in items.enumerated() {
             if index > 0 { result += "&" }
-            result += PercentDecoding.encode(item.name)
+            result += Self.encode(item.name)
             result += "="
-            result += PercentDecoding.encode(item.value)
+            result += Self.encode(item.value)
         }
         return result
+    }
+
+    /// Percent-encoded, a space as `+`.
+    static func encode(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { PercentDecoding.encode($0) }.joined(separator: "+")
     }
 
     public func makeIterator() -> IndexingIterator<[Element]> {

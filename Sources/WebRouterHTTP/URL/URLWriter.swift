@@ -67,9 +67,27 @@
         writeEncoded(segment, keeping: PathSegmentEncoding.keepsInSegment)
     }
 
-    /// Writes a query name or value, percent-encoded.
+    /// Writes a query name or value, percent-encoded, a space as `+` (as a browser's GET
+    /// form writes it, so one state has one URL whether a form or a link made it).
     @inlinable public mutating func writeQueryValue(_ value: String) {
-        writeEncoded(value, keeping: PathSegmentEncoding.keepsInQuery)
+        var text = value
+        text.withUTF8 { bytes in
+            precondition(count + 3 * bytes.count <= capacity, "URLWriter: upper bound too small")
+            for byte in bytes {
+                if PathSegmentEncoding.keepsInQuery(byte, at: 0) {
+                    base[count] = byte
+                    count += 1
+                } else if byte == 0x20 {
+                    base[count] = UInt8(ascii: "+")
+                    count += 1
+                } else {
+                    base[count] = 0x25
+                    base[count + 1] = PercentDecoding.hexDigits[Int(byte >> 4)]
+                    base[count + 2] = PercentDecoding.hexDigits[Int(byte & 0x0F)]
+                    count += 3
+                }
+            }
+        }
     }
 
     /// Writes `separator` (`?` or `&`) then `name=value`, both encoded as query values: every

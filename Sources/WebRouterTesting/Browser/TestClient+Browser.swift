@@ -201,6 +201,11 @@ extension TestClient {
         let navigates = (href.map { !$0.hasPrefix("#") } ?? false) || (node.isSubmitButton && node.enclosing("form") != nil)
         let name = PageElement.describe(node)
         if navigates {
+            if node.isSubmitButton, let refusal = try await browserRefusal(toSubmit: target, in: session) {
+                try (page?.failure("the browser refused to submit the form of \(name)", details: refusal)
+                     ?? TestFailure(page: nil, expectation: "the browser refused to submit the form of \(name)", details: refusal, history: []))
+                    .record(at: sourceLocation)
+            }
             try await session.expectNavigation { try await session.click(target) }
             return try await arrive(session, by: "click \(name)", newVisit: true)
         }
@@ -224,11 +229,39 @@ extension TestClient {
         return try await browserClick(close, sourceLocation)
     }
 
-    func browserFill(_ node: HTMLNode, with value: String) async throws {
+    /// Types into a text field; sets date, time, number, range and colour inputs by value
+    /// (keystrokes into Chromium's date control land in the wrong segments) and answers the
+    /// value the browser kept, so a value it sanitised away is reported.
+    func browserFill(_ node: HTMLNode, with value: String) async throws -> String? {
         let session = try await browserSession()
         let field = try await element(for: node, in: session)
+        if node.tag == "input", Self.setByValue.contains(node.inputType) {
+            return try await session.execute("""
+                const field = arguments[0];
+                field.value = arguments[1];
+                field.dispatchEvent(new Event('input', {bubbles: true}));
+                field.dispatchEvent(new Event('change', {bubbles: true}));
+                return field.value;
+                """, [field.reference, .string(value)]).stringValue
+        }
         try await session.clear(field)
         if !value.isEmpty { try await session.type(value, into: field) }
+        return nil
+    }
+
+    static let setByValue: Set<String> = ["date", "time", "datetime-local", "month", "week", "number", "range", "color"]
+
+    /// What the browser says when it refuses to submit the form of `submitter` (its constraint
+    /// validation): the first invalid field's description and `validationMessage`; `nil` when it submits.
+    func browserRefusal(toSubmit submitter: WebDriverElement, in session: WebDriverSession) async throws -> String? {
+        let answer = try await session.execute("""
+            const button = arguments[0], form = button.form;
+            if (!form || button.formNoValidate || form.noValidate || form.checkValidity()) return null;
+            const field = Array.from(form.elements).find(e => e.willValidate && !e.checkValidity());
+            const label = field.labels && field.labels.length ? field.labels[0].textContent.trim() : (field.name || field.id);
+            return 'field "' + label + '" (' + (field.name || '') + '): ' + field.validationMessage;
+            """, [submitter.reference])
+        return answer.stringValue
     }
 
     func browserSelect(_ option: HTMLNode) async throws {

@@ -1,5 +1,5 @@
 public import Testing
-import WebRouter
+public import WebRouter
 import WebRouterHTML
 
 /// Moves as a person makes them: by labels and names, on the current ``TestClient/page``.
@@ -82,8 +82,102 @@ extension TestClient {
         if field["readonly"] != nil {
             try page.failure("\(PageElement.describe(field)) is read-only").record(at: sourceLocation)
         }
-        if mode == .browser { return try await browserFill(field, with: value) }
+        let sent = field.tag == "input" ? FieldConstraints.sanitized(value, type: field.inputType) : value
+        if let rule = FieldConstraints.violation(of: field, value: sent) {
+            try page.failure("\(PageElement.describe(field)) refuses \(value.debugDescription): it breaks the rule \(rule)",
+                             details: "a browser would not submit it; to see the server's answer to such a value, send it by name with submit(_:on:_:)")
+                .record(at: sourceLocation)
+        }
+        if mode == .browser {
+            if let shown = try await browserFill(field, with: value), shown != value {
+                try page.failure("the browser turned \(value.debugDescription) into \(shown.debugDescription) in \(PageElement.describe(field))")
+                    .record(at: sourceLocation)
+            }
+            return
+        }
         edits.setValue(value, of: field)
+    }
+
+    /// Fills the field with this label with a typed value, printed as the field holds it
+    /// (`Int`, `Decimal`, ``Day``, ``TimeOfDay``, ``DateTime``, `String`), the same way in every
+    /// mode (in `.browser`, by value for date, time and number inputs, never keystrokes). A
+    /// value the field's rules reject (`max`, `step`, `pattern`…) is a failure naming the rule.
+    /// ```swift
+    /// try await client.fill("Check-in date", with: Day(year: 2030, month: 5, day: 1)!)
+    /// try await client.fill("Nights", with: 3)
+    /// ```
+    public func fill<Value: FormScalar>(_ label: String, with value: Value, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await fill(.label(label), with: value.formText, sourceLocation: sourceLocation)
+    }
+
+    /// Ticks (`true`) or clears (`false`) the checkbox with this label.
+    /// ```swift
+    /// try await client.fill("I accept the terms", with: true)
+    /// ```
+    public func fill(_ label: String, with isChecked: Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await setBox(label, to: isChecked, kind: "checkbox", sourceLocation)
+    }
+
+    /// Chooses a case of an enum in the choice with this label: the option of a `<select>`, or
+    /// the radio button of a group (its legend), whose value is the case's.
+    /// ```swift
+    /// try await client.fill("Room", with: Room.suite)
+    /// ```
+    public func fill<Value: URLContext & CaseIterable>(_ label: String, with choice: Value, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await fillChoices(label, with: [Self.text(of: choice)], single: true, sourceLocation)
+    }
+
+    /// Ticks exactly these cases in the group of checkboxes with this legend (the others cleared).
+    /// ```swift
+    /// try await client.fill("Extras", with: [Extra.breakfast, .parking])
+    /// ```
+    public func fill<Value: URLContext & CaseIterable & Hashable>(_ label: String, with choices: Set<Value>, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await fillChoices(label, with: choices.map(Self.text(of:)), single: false, sourceLocation)
+    }
+
+    private static func text<Value: URLContext>(of value: Value) -> String {
+        var segments: [String] = []
+        value.appendPathSegments(to: &segments)
+        return segments.first ?? ""
+    }
+
+    private func fillChoices(_ label: String, with values: [String], single: Bool, _ sourceLocation: SourceLocation) async throws {
+        let page = try currentPage(sourceLocation)
+        let root = try scopeRoot(page, sourceLocation)
+        let groups: [Locator.Criterion] = [.role(.group, name: label, level: nil), .role("radiogroup", name: label, level: nil)]
+        for criterion in groups {
+            guard case .found(let group) = LocatorResolution.resolve(criterion, in: root) else { continue }
+            let boxes: [HTMLNode] = group.all { (node: HTMLNode) -> Bool in
+                node.tag == "input" && (node.inputType == "radio" || node.inputType == "checkbox")
+            }
+            let offered: [String] = boxes.map { $0["value"] ?? "on" }
+            for value in values where !offered.contains(value) {
+                try page.failure("no choice \(value.debugDescription) in \(PageElement.describe(group))",
+                                 details: "values: " + offered.joined(separator: ", ")).record(at: sourceLocation)
+            }
+            for box in boxes {
+                let wanted = values.contains(box["value"] ?? "on")
+                if box.inputType == "radio" && !wanted { continue }
+                try await set(box, checked: wanted, on: page, sourceLocation)
+            }
+            return
+        }
+        let (_, select) = try locate(.label(label), sourceLocation)
+        guard select.tag == "select" else {
+            try page.failure("\(PageElement.describe(select)) is neither a select nor a group of choices").record(at: sourceLocation)
+        }
+        try usable(select, on: page, sourceLocation)
+        let options = select.all("option")
+        let chosen = options.filter { values.contains($0["value"] ?? $0.text) }
+        guard chosen.count == values.count, !chosen.isEmpty || !single else {
+            try page.failure("no option of value \(values.joined(separator: ", ")) in \(PageElement.describe(select))",
+                             details: "values: " + options.map { $0["value"] ?? $0.text }.joined(separator: ", ")).record(at: sourceLocation)
+        }
+        if mode == .browser {
+            for option in chosen { try await browserSelect(option) }
+            return
+        }
+        edits.select(chosen, in: select)
     }
 
     /// Ticks the checkbox with this label.

@@ -81,7 +81,7 @@ import Testing
         #expect(query.values(for: "tag") == ["a", "b/c"])
         #expect(query["q"] == "swift web")
         #expect(query["e"] == "✓")
-        #expect(query.encoded == "q=swift%20web&tag=a&tag=b%2Fc&e=%E2%9C%93")
+        #expect(query.encoded == "q=swift+web&tag=a&tag=b%2Fc&e=%E2%9C%93")
         #expect(QueryItems(parsing: query.encoded) == query)
         #expect(QueryItems([("a", "1")]) == ["a": "1"])
         #expect(QueryItems.strict("a=%G0") == nil)

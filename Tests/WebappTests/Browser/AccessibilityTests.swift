@@ -179,6 +179,17 @@ extension BrowserTests {
                     try await audit.visit(url, state: "signed out")
                 }
 
+                // A typed form's states: empty (the crawl above), filled, and a 422 with a
+                // message on a field (a taken username).
+                try await client.get("/welcome/~registration")
+                try await client.waitUntil("the enhancement script", "return document.documentElement.classList.contains('js-dialogs')")
+                try await client.fill("Username", with: "ada")
+                try await client.fill("Display name", with: "Ada Lovelace")
+                try await audit.run("/welcome/~registration (filled)")
+                try await client.send(DemoSite.takenUsername)
+                try await client.waitUntil("the field's error", "return document.querySelectorAll('dialog[open] .field-error').length > 0")
+                try await audit.run("/welcome/~registration (422, a message on a field)")
+
                 // A 422: the sign-in form shown again with its error; then signing in from it.
                 try await client.send(DemoSite.invalidSignIn)
                 try await client.waitUntil("the form's errors", "return document.querySelectorAll('dialog[open] .form-errors, dialog[open] .field-error').length > 0")

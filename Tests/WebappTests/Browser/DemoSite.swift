@@ -36,9 +36,13 @@ enum DemoSite {
 
     static let invalidSignIn = InvalidForm(page: login, values: [("Username", "demo"), ("Password", "wrong")], button: "Sign in")
     static let invalidPasswordChange = InvalidForm(
-        page: changePassword, values: [("Current password", "wrong"), ("New password", "x"), ("New password again", "y")],
+        page: changePassword, values: [("Current password", "wrong"), ("New password", "better"), ("New password again", "better")],
         button: "Change password")
     static let signIn = InvalidForm(page: login, values: [("Username", "demo"), ("Password", "demo")], button: "Sign in")
+    /// A registration whose username is taken: a message on the field itself (`aria-invalid`).
+    static let takenUsername = InvalidForm(
+        page: "/welcome/~registration", values: [("Username", "demo"), ("Display name", "Another Demo"), ("Password", "long enough")],
+        button: "Create account")
 
     /// The same-origin page links of the storyboard page, in document order, without repeats.
     static func mapLinks(_ page: TestPage) -> [String] {

@@ -37,6 +37,9 @@ struct HTMLCheckerTests {
             let wrongSignIn = try await client.send(DemoSite.invalidSignIn)
             try #require(wrongSignIn.status.code == 422, "POST \(DemoSite.login) with a wrong password answered \(wrongSignIn.status.code)")
             pages.append(("signed out, 422", wrongSignIn))
+            let taken = try await client.send(DemoSite.takenUsername)
+            try #require(taken.status.code == 422, "a registration with a taken username answered \(taken.status.code)")
+            pages.append(("signed out, 422 on a field", taken))
 
             let feed = try await client.send(DemoSite.signIn)
             try #require(feed.status.code == 200 && !feed.url.hasPrefix("/welcome"), "sign-in failed: \(feed.status.code) \(feed.url)")

@@ -78,7 +78,9 @@ struct HostileInputTests {
         for payload in xss {
             let encoded = PathSegmentEncodingForTests.encode(payload)
             cases.append(Case("XSS in a context slot \(payload)", get("/launch/" + encoded), 404...404))
-            cases.append(Case("XSS in a query parameter \(payload)", get("/welcome/~login?next=" + encoded), 200...200))
+            // In a query a space is `+` (a `%20` spelling is answered 308 to it).
+            let inQuery = encoded.replacingOccurrences(of: "%20", with: "+")
+            cases.append(Case("XSS in a query parameter \(payload)", get("/welcome/~login?next=" + inQuery), 200...200))
         }
         cases.append(Case("a forged session cookie", get("/feed", headers: "Cookie: wr_session=AAAA.BBBB\r\n"), 302...302))
         cases.append(Case("a huge cookie", get("/launch", headers: "Cookie: wr_session=" + String(repeating: "A", count: 6000) + "\r\n"), 200...431, readable: false))

@@ -1,6 +1,6 @@
 import WebRouter
 
-/// A form with server-side validation, shown as a sheet over the notes list
+/// A typed form with server-side validation, shown as a sheet over the notes list
 /// (`/notes/~compose`). An empty title answers `422` with the form and its messages; a valid
 /// note is saved and the browser is sent (`303`) to it.
 struct Compose: ContentScreen {
@@ -8,30 +8,32 @@ struct Compose: ContentScreen {
     let title = "New note"
     let store: NoteStore
 
+    /// The note's fields and rules, declared once: rendered, decoded and checked from here.
+    struct NewNote: Form {
+        var title = ""
+        var text = ""
+        var tag = "home"
+        static let fields: [Field<NewNote>] = [
+            .text("title", \.title, label: "Title", .required("Give the note a title."),
+                  .maxLength(80, "Keep the title under 80 characters.")),
+            .multiline("text", \.text, label: "Text"),
+            .text("tag", \.tag, label: "Tag", .required("A tag is one word: letters, digits and dashes."),
+                  .custom("A tag is one word: letters, digits and dashes.") { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
+        ]
+    }
+
     func body(_ context: Void, router: Router<Compose>) -> some HTML {
-        router.form(.save, .class("form")) {
-            router.field("title", label: "Title")
-            router.field("text", label: "Text")
-            router.field("tag", label: "Tag", value: "home")
+        router.form(.save, NewNote(), .class("form")) { fields in
+            fields
             button(.type("submit"), .class("button button-primary")) { "Save" }
         }
     }
 
     func perform(_ action: Action, form: FormData, router: Router<Compose>) async throws -> ActionResult {
-        let title = form["title"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let tag = form["tag"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        var errors = FormErrors()
-        if title.isEmpty { errors["title"] = "Give the note a title." }
-        if title.count > 80 { errors["title"] = "Keep the title under 80 characters." }
-        if tag.isEmpty || !tag.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-            errors["tag"] = "A tag is one word: letters, digits and dashes."
+        try await router.validate(NewNote.self, form) { new in                // 422 with the form when a rule fails
+            let note = await store.add(title: new.title, text: new.text, tag: new.tag.lowercased())
+            let created = router.root().tab(Notes.self)?.move(\.note, note.id).url
+            return .move(to: created ?? router.dismissAll)                  // 303 to /notes/note/5
         }
-        if !errors.isEmpty { return .invalid(errors) }                       // 422, the form again
-
-        let note = await store.add(title: title, text: form["text"] ?? "", tag: tag)
-        let created = router.root().tab(Notes.self)?.move(\.note, note.id).url
-        return .move(to: created ?? router.dismissAll)                      // 303 to /notes/note/5
     }
 }
-
-import Foundation

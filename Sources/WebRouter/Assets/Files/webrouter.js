@@ -245,3 +245,89 @@
     start();
   }
 })();
+
+// ===== BEGIN forms: validation while typing (typed forms, `data-validate`) =====
+// Progressive enhancement: without JavaScript the form submits and the server answers 422
+// with every message. With it, leaving a field of a typed form that was changed posts the
+// form with `_validate` (rules only: the action never runs; the CSRF token travels as in a
+// submit) and puts that field's message, or its absence, in place.
+(function () {
+  "use strict";
+  if (!window.fetch || !window.FormData || !window.DOMParser) return;
+
+  var changed = new WeakSet();
+
+  function fieldsNamed(form, name) {
+    return Array.prototype.filter.call(form.elements, function (element) { return element.name === name; });
+  }
+
+  function setDescribedBy(control, id, present) {
+    var ids = (control.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (x) { return x && x !== id; });
+    if (present) ids.push(id);
+    if (ids.length) control.setAttribute("aria-describedby", ids.join(" "));
+    else control.removeAttribute("aria-describedby");
+  }
+
+  function show(form, name, message) {
+    var id = "field-" + name + "-error";
+    var controls = fieldsNamed(form, name);
+    if (!controls.length) return;
+    var wrapper = controls[0].closest(".field") || controls[0].parentNode;
+    var element = document.getElementById(id);
+    if (message) {
+      if (!element) {
+        element = document.createElement("p");
+        element.className = "field-error";
+        element.id = id;
+        wrapper.appendChild(element);
+      }
+      element.textContent = message;
+      wrapper.classList.add("field-invalid");
+    } else {
+      if (element) element.parentNode.removeChild(element);
+      wrapper.classList.remove("field-invalid");
+    }
+    controls.forEach(function (control) {
+      if (message) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+      setDescribedBy(control, id, !!message);
+    });
+  }
+
+  function validate(form, name) {
+    var data = new FormData(form);
+    Array.prototype.forEach.call(form.elements, function (element) {
+      if (element.type === "file" && element.name) data.delete(element.name);   // no uploads while typing
+    });
+    data.set("_validate", name);
+    fetch(form.action, { method: "POST", body: data, credentials: "same-origin", redirect: "manual" })
+      .then(function (response) {
+        return response.status === 200 || response.status === 422 ? response.text() : null;
+      })
+      .then(function (html) {
+        if (html === null) return;
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var fresh = page.getElementById("field-" + name + "-error");
+        show(form, name, fresh ? fresh.textContent : "");
+      })
+      .catch(function () { /* offline or refused: the submit still validates */ });
+  }
+
+  function isTyped(element) {
+    return element && element.name && element.form && element.form.hasAttribute("data-validate")
+      && element.type !== "hidden" && element.type !== "submit" && element.type !== "file";
+  }
+
+  document.addEventListener("input", function (event) { if (isTyped(event.target)) changed.add(event.target); });
+  document.addEventListener("change", function (event) { if (isTyped(event.target)) changed.add(event.target); });
+  document.addEventListener("focusout", function (event) {
+    var field = event.target;
+    if (!isTyped(field) || !changed.has(field)) return;
+    // Leaving one radio or box for another of its group is not leaving the field.
+    var next = event.relatedTarget;
+    if (next && next.form === field.form && next.name === field.name) return;
+    changed.delete(field);
+    validate(field.form, field.name);
+  });
+})();
+// ===== END forms =====

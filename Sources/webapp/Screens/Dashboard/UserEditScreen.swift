@@ -19,6 +19,28 @@ extension ScoresApp {
         let title = "Edit profile"
         let data: DemoData
 
+        /// The first step: the display name, by the store's rules.
+        struct NameStep: Form {
+            var displayName = ""
+            static let fields: [Field<NameStep>] = [
+                .text("display_name", \.displayName, label: "Display name", autocomplete: "name", .required("Enter a display name."),
+                      .maxLength(40, "Keep the display name to 40 characters."), .noControlCharacters),
+            ]
+        }
+
+        /// The second step: a team of the sample data, or none.
+        struct TeamStep: Form {
+            var team: Int?
+            static let fields: [Field<TeamStep>] = [
+                .choice("favourite_team", \.team, label: "Favourite team", emptyTitle: "No favourite team",
+                        options: { SampleData.shared.teams.map(\.id) }) { id in
+                    let sample = SampleData.shared
+                    guard let team = sample.team(id) else { return "" }
+                    return team.name + " (" + (sample.league(team.leagueID)?.name ?? "") + ")"
+                },
+            ]
+        }
+
         func title(for step: EditStep) -> String { "Edit profile · " + step.heading }
 
         @HTMLBuilder
@@ -30,26 +52,14 @@ extension ScoresApp {
             h1 { step.heading }
             switch step {
             case .name:
-                router.form(.saveName, .class("form")) {
-                    router.field("display_name", label: "Display name", value: draft.name ?? account?.displayName,
-                                 .required, .maxlength(40), .autocomplete("name"))
+                router.form(.saveName, NameStep(displayName: draft.name ?? account?.displayName ?? ""), .class("form")) { fields in
+                    fields
                     FlowButtons(back: nil, cancel: router.finish)
                 }
             case .team:
                 let chosen = draft.clearsTeam ? nil : (draft.team ?? account?.favouriteTeamID)
-                router.form(.saveTeam, .class("form")) {
-                    div(.class(router.errors["favourite_team"] == nil ? "field" : "field field-invalid")) {
-                        label(.for("field-team")) { "Favourite team" }
-                        select(.id("field-team"), .name("favourite_team")) {
-                            option(chosen == nil ? [.value("none"), .selected] : [.value("none")]) { "No favourite team" }
-                            for team in data.sample.teams {
-                                option(chosen == team.id ? [.value(String(team.id)), .selected] : [.value(String(team.id))]) {
-                                    team.name + " (" + (data.sample.league(team.leagueID)?.name ?? "") + ")"
-                                }
-                            }
-                        }
-                        if let message = router.errors["favourite_team"] { p(.class("field-error")) { message } }
-                    }
+                router.form(.saveTeam, TeamStep(team: chosen), .class("form")) { fields in
+                    fields
                     FlowButtons(back: router.previousStep.map(router.request.keepingQuery), cancel: router.finish)
                 }
             case .confirm:
@@ -71,21 +81,15 @@ extension ScoresApp {
             var draft = Draft(query: router.request.query)
             switch action {
             case .saveName:
-                let name = (form["display_name"] ?? "").trimmingSpaces
-                if let problem = AccountStore.displayNameProblem(name) {
-                    return .invalid(FormErrors(fields: ["display_name": problem]))
+                return try await router.validate(NameStep.self, form) { step in
+                    draft.name = step.displayName
+                    return .move(to: QueryURL.make(router.nextStepOrFinish, draft.queryPairs))
                 }
-                draft.name = name
             case .saveTeam:
-                switch form["favourite_team"] {
-                case "none": draft.team = nil; draft.clearsTeam = true
-                case let value?:
-                    guard let id = Int(value), data.sample.team(id) != nil else {
-                        return .invalid(FormErrors(fields: ["favourite_team": "Choose a team from the list."]))
-                    }
-                    draft.team = id
-                case nil:
-                    return .invalid(FormErrors(fields: ["favourite_team": "Choose a team from the list."]))
+                return try await router.validate(TeamStep.self, form) { step in
+                    draft.team = step.team
+                    draft.clearsTeam = step.team == nil
+                    return .move(to: QueryURL.make(router.nextStepOrFinish, draft.queryPairs))
                 }
             case .save:
                 // One transaction: what the draft does not change keeps its stored value.
@@ -98,7 +102,6 @@ extension ScoresApp {
                 }
                 return .move(to: router.finish)
             }
-            return .move(to: QueryURL.make(router.nextStepOrFinish, draft.queryPairs))
         }
     }
 }

@@ -14,40 +14,26 @@ extension ScoresApp {
         let title = "Filters"
         let data: DemoData
 
+        /// The filter: kinds (none chosen means every kind), a league of the sample data, an order.
+        struct Filter: Form {
+            var kinds: Set<SearchKind> = []
+            var league: Int?
+            var sort = SearchOptions.Sort.relevance
+            static let fields: [Field<Filter>] = [
+                .choices("kind", \.kinds, label: "Look for") { $0.label },
+                .choice("league", \.league, label: "League", emptyTitle: "All leagues",
+                        options: { SampleData.shared.leagues.map(\.id) }) { SampleData.shared.league($0)?.name ?? "" },
+                .choice("sort", \.sort, label: "Order") { $0 == .relevance ? "Best match first" : "By name" },
+            ]
+        }
+
         @HTMLBuilder
         func body(_ context: Void, router: Router<SearchFilter>) -> some HTML {
             // The search beneath, read from the request: a screen sees only its own typed query.
             let options = SearchOptions(query: router.request.query, data: data.sample)
-            router.form(.apply, .class("form")) {
-                fieldset(.class("field")) {
-                    legend { "Look for" }
-                    for kind in SearchKind.allCases {
-                        label {
-                            input(options.kinds.contains(kind)
-                                ? [.type("checkbox"), .name("kind"), .value(kind.rawValue), .checked]
-                                : [.type("checkbox"), .name("kind"), .value(kind.rawValue)])
-                            " " + kind.label
-                        }
-                    }
-                }
-                div(.class("field")) {
-                    label(.for("field-league")) { "League" }
-                    select(.id("field-league"), .name("league")) {
-                        option(options.leagueID == nil ? [.value(""), .selected] : [.value("")]) { "All leagues" }
-                        for league in data.sample.leagues {
-                            option(options.leagueID == league.id ? [.value(String(league.id)), .selected] : [.value(String(league.id))]) {
-                                league.name
-                            }
-                        }
-                    }
-                }
-                div(.class("field")) {
-                    label(.for("field-sort")) { "Order" }
-                    select(.id("field-sort"), .name("sort")) {
-                        option(options.sort == .relevance ? [.value("relevance"), .selected] : [.value("relevance")]) { "Best match first" }
-                        option(options.sort == .name ? [.value("name"), .selected] : [.value("name")]) { "By name" }
-                    }
-                }
+            let shown = Filter(kinds: options.kinds, league: options.leagueID, sort: options.sort)
+            router.form(.apply, shown, .class("form")) { fields in
+                fields
                 p {
                     button(.type("submit"), .class("button button-primary")) { "Show results" }
                     " "
@@ -57,12 +43,13 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<SearchFilter>) async throws -> ActionResult {
-            let chosen = SearchOptions(form: form, data: data.sample)
-            return .move(to: router.dismiss(updating: Search.self) {
-                $0.kinds = chosen.kinds
-                $0.league = chosen.leagueID
-                $0.sort = chosen.sort
-            } ?? "/search")
+            try await router.validate(Filter.self, form) { chosen in
+                .move(to: router.dismiss(updating: Search.self) {
+                    $0.kinds = chosen.kinds.isEmpty ? Set(SearchKind.allCases) : chosen.kinds
+                    $0.league = chosen.league
+                    $0.sort = chosen.sort
+                } ?? "/search")
+            }
         }
     }
 }

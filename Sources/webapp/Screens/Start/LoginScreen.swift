@@ -13,6 +13,17 @@ extension ScoresApp {
     struct Login: ContentScreen {
         enum Action: String, ScreenAction { case signIn = "sign-in" }
 
+        /// The sign-in form: both fields required.
+        struct Credentials: Form {
+            var username = ""
+            var password = ""
+            static let fields: [Field<Credentials>] = [
+                .text("username", \.username, label: "Username", autocomplete: "username", .required("Enter your username.")),
+                .text("password", \.password, label: "Password", type: .password, autocomplete: "current-password",
+                      .required("Enter your password.")),
+            ]
+        }
+
         let title = "Sign in"
         let data: DemoData
 
@@ -20,9 +31,8 @@ extension ScoresApp {
         func body(_ context: Void, router: Router<Login>) -> some HTML {
             h1 { "Sign in" }
             p(.class("muted")) { "Try the demo account: demo / demo" }
-            router.form(.signIn, .class("form")) {
-                router.field("username", label: "Username", .autocomplete("username"), .required, .autofocus)
-                router.field("password", label: "Password", type: "password", .autocomplete("current-password"), .required)
+            router.form(.signIn, Credentials(), .class("form")) { fields in
+                fields.autofocus(\.username)
                 button(.type("submit"), .class("button button-primary")) { "Sign in" }
             }
             if let registration = router.root().case(Welcome.self)?.move(\.registration).url {
@@ -31,38 +41,41 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
-            let username = form["username"] ?? ""
             let now = router.request.now
-            let keys: [AttemptThrottle.Key] = [.account(username), .client(router.request)]
+            // The throttle comes first: a locked account or address is not even validated.
+            let keys: [AttemptThrottle.Key] = [.account(form["username"] ?? ""), .client(router.request)]
             if let wait = data.signIn.retryAfter(keys, now: now) {
                 return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AttemptThrottle.message(retryAfter: wait)]))
             }
-            let account: Account?
-            do {
-                account = try await data.accounts.authenticate(username: username, password: form["password"] ?? "")
-            } catch where error.isBusy {
-                return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
-            } catch {
-                return .invalid(error.formErrors)   // the database is busy, read-only, …: the form says so
+            return try await router.validate(Credentials.self, form) { credentials in
+                let keys: [AttemptThrottle.Key] = [.account(credentials.username), .client(router.request)]
+                let account: Account?
+                do throws(AccountError) {
+                    account = try await data.accounts.authenticate(username: credentials.username, password: credentials.password)
+                } catch where error.isBusy {
+                    return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
+                } catch {
+                    return .invalid(error.formErrors)   // the database is busy, read-only, …: the form says so
+                }
+                guard let account else {
+                    data.signIn.recordFailure(keys, now: now)
+                    return .invalid(FormErrors(general: ["Wrong username or password."]))
+                }
+                let session: String
+                do {
+                    session = try await data.accounts.startSession(username: account.username)
+                } catch {
+                    return .invalid(FormErrors(general: [(error as? AccountError)?.messages[.form] ?? "Signing in failed."]))
+                }
+                // The account's count starts over; the address's stays, so one address cannot
+                // take turns between its own account and guesses at others.
+                data.signIn.recordSuccess([.account(credentials.username)])
+                router.request.updateSession {
+                    $0[RequestContext.userKey] = account.username
+                    $0.id = session
+                }
+                return .move(to: router.request.nextURL ?? "/feed")
             }
-            guard let account else {
-                data.signIn.recordFailure(keys, now: now)
-                return .invalid(FormErrors(general: ["Wrong username or password."]))
-            }
-            let session: String
-            do {
-                session = try await data.accounts.startSession(username: account.username)
-            } catch {
-                return .invalid(FormErrors(general: [(error as? AccountError)?.messages[.form] ?? "Signing in failed."]))
-            }
-            // The account's count starts over; the address's stays, so one address cannot
-            // take turns between its own account and guesses at others.
-            data.signIn.recordSuccess([.account(username)])
-            router.request.updateSession {
-                $0[RequestContext.userKey] = account.username
-                $0.id = session
-            }
-            return .move(to: router.request.nextURL ?? "/feed")
         }
     }
 }

@@ -9,35 +9,53 @@ extension ScoresApp {
     struct Registration: ContentScreen {
         enum Action: String, ScreenAction { case register }
 
+        /// The sign-up form: the store's rules for usernames, display names and passwords.
+        struct NewAccount: Form {
+            var username = ""
+            var displayName = ""
+            var password = ""
+            static let usernameRule = "Use 3–20 characters: a–z, 0–9, _ . -"
+            static let fields: [Field<NewAccount>] = [
+                .text("username", \.username, label: "Username", hint: "3–20 characters: a–z, 0–9, _ . -", autocomplete: "username",
+                      .required("Enter a username."), .length(3...20, usernameRule), .pattern("[a-z0-9_.\\-]+", usernameRule)),
+                .text("display_name", \.displayName, label: "Display name", autocomplete: "name", .required("Enter a display name."),
+                      .maxLength(40, "Keep the display name to 40 characters."), .noControlCharacters),
+                .text("password", \.password, label: "Password", hint: "At least \(AccountStore.minimumPasswordLength) characters.",
+                      type: .password, autocomplete: "new-password", .required("Enter a password."),
+                      .minLength(AccountStore.minimumPasswordLength)),
+            ]
+        }
+
         let title = "Create an account"
         let data: DemoData
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Registration>) -> some HTML {
             h1 { "Create an account" }
-            router.form(.register, .class("form")) {
-                router.field("username", label: "Username", .autocomplete("username"), .required)
-                router.field("display_name", label: "Display name", .autocomplete("name"), .required)
-                router.field("password", label: "Password", type: "password", .autocomplete("new-password"), .required)
-                p(.class("muted")) { "3–20 characters for the username (a–z, 0–9, _ . -), at least \(AccountStore.minimumPasswordLength) for the password." }
+            router.form(.register, NewAccount(), .class("form")) { fields in
+                fields
                 button(.type("submit"), .class("button button-primary")) { "Create account" }
             }
         }
 
         func perform(_ action: Action, form: FormData, router: Router<Registration>) async throws -> ActionResult {
-            do {
-                let account = try await data.accounts.register(
-                    username: form["username"] ?? "", displayName: form["display_name"] ?? "", password: form["password"] ?? "")
-                let session = try await data.accounts.startSession(username: account.username)
-                router.request.updateSession {
-                    $0[RequestContext.userKey] = account.username
-                    $0.id = session
+            try await router.validate(NewAccount.self, form) { new in
+                do {
+                    let account = try await data.accounts.register(
+                        username: new.username, displayName: new.displayName, password: new.password)
+                    let session = try await data.accounts.startSession(username: account.username)
+                    router.request.updateSession {
+                        $0[RequestContext.userKey] = account.username
+                        $0.id = session
+                    }
+                    return .move(to: router.request.nextURL ?? "/feed")
+                } catch let error as AccountError where error.isBusy {
+                    return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
+                } catch let error as AccountError {
+                    return .invalid(error.formErrors)
+                } catch {
+                    return .invalid(FormErrors(general: ["Registering failed."]))
                 }
-                return .move(to: router.request.nextURL ?? "/feed")
-            } catch let error as AccountError where error.isBusy {
-                return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
-            } catch let error as AccountError {
-                return .invalid(error.formErrors)
             }
         }
     }
