@@ -125,6 +125,12 @@ enum PageStateJSONWriter {
                 raw("null")
             }
             raw(",\"required\":"); bool(field.required)
+            raw(",\"rules\":{")
+            for (index, name) in field.rules.keys.sorted().enumerated() {
+                if index > 0 { raw(",") }
+                string(name); raw(":"); string(field.rules[name])
+            }
+            raw("}")
             raw(",\"type\":"); string(field.type)
             raw(",\"value\":"); string(field.value)
             raw("}")
