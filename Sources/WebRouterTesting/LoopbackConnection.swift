@@ -37,8 +37,8 @@ public final class LoopbackConnection: @unchecked Sendable {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; a read gives up after `timeoutSeconds` (20 by default).
-    public init(port: Int, timeoutSeconds: Int = 20) throws {
+    /// Connects to `127.0.0.1:port`; a read gives up after `timeoutSeconds` (60 by default: generous, so a loaded machine does not fail a test that waits for an answer).
+    public init(port: Int, timeoutSeconds: Int = 60) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LoopbackError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)

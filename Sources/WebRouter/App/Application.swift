@@ -321,20 +321,27 @@ public final class Application: Sendable {
 
     /// The context of a request refused before the app ran (a 413, a 400), for its error page
     /// alone, without waiting on the session registry: a session counts only when the registry
-    /// said it was active within ``ApplicationConfiguration/sessionCheckInterval``, so an ended
-    /// one never shows its window case.
+    /// said it was active within the last ``refusalTrust`` seconds (or the check interval, if
+    /// longer) and it has not ended on this instance since (signing out and password changes
+    /// forget it at once), so a cookie replayed after sign-out never shows its window case.
+    /// The page shows no data, only which tab bar to draw.
     func contextWithoutWaiting(for request: HTTPRequest) -> RequestContext {
         let now = configuration.clock()
         let (sessionCookie, cookieID, tabMemoryCookie) = request.cookies(
             sessions.cookieName, csrf.cookieName, tabMemoryCookieName)
         var session = sessions.decode(sessionCookie, now: now) ?? Session(issuedAt: now)
         if configuration.sessionRegistry != nil, !session.isEmpty {
-            let interval = configuration.sessionCheckInterval
-            let verified = interval > 0 ? activeSessions[session].map { (0..<interval).contains(now - $0) } : nil
+            let trust = max(configuration.sessionCheckInterval, Self.refusalTrust)
+            let verified = activeSessions[session].map { (0..<trust).contains(now - $0) }
             if verified != true { session = Session(issuedAt: now) }
         }
         return context(for: request, now: now, session: session, cookieID: cookieID, tabMemoryCookie: tabMemoryCookie, clearsSession: false)
     }
+
+    /// How long, in seconds, a registry's "active" lets a refused request's error page draw the
+    /// signed-in tab bar: long enough that a sign-in followed by an oversized upload a minute
+    /// later keeps its tab, short enough that a session ended on another instance soon stops.
+    static let refusalTrust = 300
 
     private func context(
         for request: HTTPRequest, now: Int, session: Session, cookieID: String?, tabMemoryCookie: String?, clearsSession: Bool
@@ -344,7 +351,7 @@ public final class Application: Sendable {
         return RequestContext(request: request, now: now, session: session, browserID: id,
                               issuesBrowserID: browserID == nil, tabMemoryCookie: tabMemoryCookie,
                               csrfToken: .signed(csrf), origins: origins, clearsSession: clearsSession,
-                              verifiedSessions: configuration.sessionCheckInterval > 0 ? activeSessions : nil,
+                              verifiedSessions: activeSessions,
                               logger: configuration.logger)
     }
 
@@ -357,7 +364,8 @@ public final class Application: Sendable {
         }
         do {
             let active = try await registry.isActive(session)
-            if interval > 0 { activeSessions[session] = active ? now : nil }
+            // Kept even when every request asks: a refused request's error page reads it.
+            activeSessions[session] = active ? now : nil
             return active
         } catch {
             configuration.logger.error("the session registry failed; treating the request as signed out: \(error)")

@@ -107,12 +107,12 @@ import Glibc
     @Test func aKeepAliveConnectionIsServedThenClosedPastTheHeaderDeadline() async throws {
         let server = try Self.smallServer()
         let (first, second, closed) = try await onOwnThread {
-            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 30)
             try connection.send("GET /one HTTP/1.1\r\nHost: x\r\n\r\n")
             let first = try connection.readResponse()
             try connection.send("GET /two HTTP/1.1\r\nHost: x\r\n\r\n")
             let second = try connection.readResponse()
-            // Within the 5 s receive timeout, the 1 s deadline closes the idle connection.
+            // Well within the 30 s receive timeout, the 1 s deadline closes the idle connection.
             return (first, second, try connection.readsEndOfStream())
         }
         #expect(first.status == 200)
@@ -149,7 +149,7 @@ import Glibc
     @Test func aChunkedBodyPastTheLimitIsAnswered413AtOnce() async throws {
         let server = try Self.smallServer { $0.maxBodySize = 1000 }
         let (response, ended) = try await onOwnThread {
-            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 30)
             // Four times the limit, and the body does not end: the answer cannot wait for its end.
             var raw = "POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n"
@@ -169,7 +169,7 @@ import Glibc
     @Test func contentLengthWithTransferEncodingIs400AndClosesTheConnection() async throws {
         let server = try Self.smallServer()
         let (response, ended) = try await onOwnThread {
-            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 30)
             // No `Connection: close`: the server must close it itself (RFC 9112 §6.1).
             try connection.send(
                 "POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
@@ -186,7 +186,7 @@ import Glibc
     @Test func aTransferEncodingNotEndingInChunkedIs400AndClosesTheConnection() async throws {
         let server = try Self.smallServer()
         let (response, ended) = try await onOwnThread {
-            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 30)
             // Its body would run to the connection's end (RFC 9112 §6.1).
             try connection.send(
                 "POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"

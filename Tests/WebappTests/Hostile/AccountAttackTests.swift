@@ -122,6 +122,39 @@ struct AccountAttackTests {
         #expect(thief.cookies["wr_session"] == nil, "the ended session's cookie is cleared")
     }
 
+    /// A request refused before the app runs (here a body over the server's limit) cannot wait
+    /// for the session store; its error page trusts the store's last "active" for a few minutes,
+    /// so the signed-in tab bar stays, but never for a session ended since.
+    static func oversizedPost(_ client: TestClient) async throws -> TestPage {
+        try await client.request(
+            .post, "/messages/~settings", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array(repeating: UInt8(ascii: "a"), count: 2 << 20))
+    }
+
+    @Test func aRefusedRequestAMinuteAfterTheLastPageKeepsTheTabBar() async throws {
+        let clock = TestClock()
+        let fixture = try Self.fixture(clock: clock)
+        let client = try await fixture.signedIn()
+        clock.advance(by: 60)
+        try await Self.oversizedPost(client).expect(status: 413, screen: "Error", selectedTab: "Messages")
+    }
+
+    @Test func aCookieReplayedAfterSignOutGetsTheSignedOutErrorPage() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let owner = try await fixture.signedIn()
+        let thief = try fixture.visitor()
+        thief.cookies = owner.cookies
+        try await Self.oversizedPost(thief).expect(status: 413, screen: "Error", selectedTab: "Messages")
+
+        try await owner.get("/messages/~settings?confirm=sign-out")
+        try await owner.within(.alertDialog("Sign out?")) { try await owner.press("Sign out") }.expect(screen: "Welcome")
+
+        let refused = try await Self.oversizedPost(thief)
+        try refused.expect(status: 413, screen: "Error")
+        #expect(refused.tabs.isEmpty, "an ended session's cookie shows no signed-in tabs")
+        #expect(refused.links.first { $0.rel == "up" }?.href == "/welcome")
+    }
+
     @Test func aPasswordChangeSignsOutEveryOtherSession() async throws {
         let fixture = try Self.fixture(clock: TestClock())
         let laptop = try await fixture.signedIn()
