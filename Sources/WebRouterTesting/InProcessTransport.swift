@@ -15,23 +15,40 @@ import WebRouterHTTP
 struct InProcessTransport: Sendable {
     let pipeline: RequestPipeline
     let maxBodySize: Int
+    let maxOversizedFormSize: Int
 
     init(app: Application, configuration: ServerConfiguration) {
         pipeline = RequestPipeline(
             responder: app, configuration: configuration,
             accessLog: AccessLog(logger: Logger(label: "webrouter.testing"), enabled: false))
         maxBodySize = configuration.maxBodySize
+        maxOversizedFormSize = configuration.maxOversizedFormSize
     }
 
     /// One request and its response, framed as libmicrohttpd frames it.
     func exchange(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8]) async -> HTTPResponse {
         let tooLarge = body.count > maxBodySize
+        let reader = tooLarge && body.count <= maxOversizedFormSize
+            ? OversizedForm.reader(method: method.rawValue, contentType: headers["Content-Type"], limit: maxBodySize) : nil
+        var kept: OversizedForm.Kept?
+        if var form = reader { kept = Self.readThrough(body, with: &form) }
         let incoming = IncomingRequest(
-            method: method.rawValue, target: target, headers: headers, body: tooLarge ? [] : body,
-            bodyTooLarge: tooLarge, remoteAddress: "127.0.0.1")
+            method: method.rawValue, target: target, headers: headers, body: tooLarge ? kept?.body ?? [] : body,
+            bodyTooLarge: tooLarge, oversizedFields: kept?.fields ?? [], remoteAddress: "127.0.0.1")
         var response = await pipeline.respond(to: incoming)
-        Self.frame(&response, method: method, closes: tooLarge || Self.asksToClose(headers))
+        // The server closes after a body it stopped reading; one it read through keeps the connection.
+        Self.frame(&response, method: method, closes: (tooLarge && reader == nil) || Self.asksToClose(headers))
         return response
+    }
+
+    /// A form upload past the limit, read as the server reads it (``OversizedForm``, in the
+    /// pieces a socket delivers): the form without its upload, or `nil` for a `413`.
+    private static func readThrough(_ body: [UInt8], with reader: inout OversizedForm) -> OversizedForm.Kept? {
+        let piece = 32 * 1024
+        for start in stride(from: 0, to: body.count, by: piece) {
+            reader.consume(body[start..<min(start + piece, body.count)])
+        }
+        return reader.finish()
     }
 
     /// libmicrohttpd's framing: `Date`, then `Content-Length` (the body's, also for `HEAD`;

@@ -20,6 +20,9 @@ extension Application {
         }
         let position = path.state.depth - 1
         let node = table.nodes[path.state.steps[position].node]
+        if let upload = request.oversizedUpload {
+            return await answerOversized(upload, path, form: form, screen: node.content, context: context)
+        }
         let result: ActionResult
         do {
             result = try await traced("action \(node.screenName).\(form[ActionForm.actionField] ?? "")", context) {
@@ -51,6 +54,27 @@ extension Application {
             response.headers.add(name: "Retry-After", value: String(retryAfter))
             return response
         }
+    }
+
+    /// A form whose upload passed the server's limit (its upload dropped, the rest read): the
+    /// form again as it was typed, `422`, with an error on each field dropped; the action
+    /// never runs. A submission naming no action of the screen is the `413` page.
+    private func answerOversized<S: ContentScreen>(
+        _ upload: OversizedUpload, _ path: ParsedPath, form: FormData, screen: S, context: RequestContext
+    ) async -> HTTPResponse {
+        guard S.Action.self != NoAction.self, S.Action(rawValue: form[ActionForm.actionField] ?? "") != nil else {
+            return errorPage(
+                HTTPError(.payloadTooLarge, "The request's body is larger than this server accepts."), context: context, near: path.state)
+        }
+        let limit = FieldRule<FormFile>.size(upload.limit)
+        var errors = FormErrors()
+        for field in upload.fields {
+            errors[field.name] = field.isFile
+                ? "Choose a smaller file: a form here takes at most \(limit) in all."
+                : "This is too long: a form here takes at most \(limit) in all."
+        }
+        context.logger.notice("answered a form to \(context.request.path) whose upload passed \(limit) with 422")
+        return await renderAgain(path, context: context, form: form, errors: errors, status: .unprocessableContent)
     }
 
     /// The screen of a failed action again, with what was submitted and what was wrong.

@@ -14,6 +14,10 @@ extension Application: HTTPResponder {
             for: request.path, method: request.method, headers: request.headers, theme: configuration.layout.themeStylesheet)
     }
 
+    /// A form whose upload passed the server's limit comes to the app, which answers it with
+    /// the form as typed and an error on the file field.
+    package var answersOversizedForms: Bool { true }
+
     /// The error page, in the chrome, for a request the pipeline refused (`400`, `413`, `501`,
     /// a missing static file), with the same headers as every page: in the tab of the screen
     /// the request's path names (or its longest valid prefix), linking to it.

@@ -64,6 +64,9 @@ public struct HTTPRequest: Sendable {
     /// The tracer of the request's span, when one is bootstrapped: the application's child
     /// spans (action, loading, rendering) go under it.
     package var tracer: (any Tracer)?
+    /// Set when the request is a form whose upload passed the server's limit: the body then
+    /// holds the rest of the form, and the app answers it again with an error on those fields.
+    package var oversizedUpload: OversizedUpload?
 
     /// A request for in-process use (tests, internal dispatch). `path` may include `?query`;
     /// malformed escapes are kept literally here (the server answers them with `400` instead).

@@ -24,4 +24,14 @@ package protocol HTTPResponder: Sendable {
     /// The error page for a request the pipeline refused: `request` is `nil` when its target
     /// could not be read; `headers` are the request's, for negotiation either way.
     func refuse(_ error: HTTPError, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse
+
+    /// Whether the responder answers a form whose upload passed the server's limit itself
+    /// (``HTTPRequest/oversizedUpload`` set, the rest of the form in the body) rather than the
+    /// pipeline refusing it `413`. `false` unless the responder says so.
+    var answersOversizedForms: Bool { get }
+}
+
+extension HTTPResponder {
+    /// `false`: an oversized body is a `413` from the pipeline.
+    package var answersOversizedForms: Bool { false }
 }

@@ -14,10 +14,14 @@ package struct IncomingRequest: Sendable {
     package var isHTTP11: Bool
     /// The header fields in the order they came.
     package var headers: HTTPHeaders
-    /// The body, complete; empty when it was too large.
+    /// The body, complete; empty when it was too large, or what was kept of an oversized form
+    /// (see ``oversizedFields``).
     package var body: [UInt8]
     /// Whether the body passed ``ServerConfiguration/maxBodySize`` (it was then dropped).
     package var bodyTooLarge: Bool
+    /// For a form that passed the limit (``OversizedForm``): the fields whose content was
+    /// dropped; the body holds the rest of the form. Empty otherwise.
+    package var oversizedFields: [OversizedField]
     /// The client's numeric address, when the transport knows it.
     package var remoteAddress: String?
     /// When the request line arrived (the access log's duration starts here).
@@ -25,7 +29,8 @@ package struct IncomingRequest: Sendable {
 
     package init(
         method: String, target: String, isHTTP11: Bool = true, headers: HTTPHeaders, body: [UInt8] = [],
-        bodyTooLarge: Bool = false, remoteAddress: String? = nil, start: ContinuousClock.Instant = .now
+        bodyTooLarge: Bool = false, oversizedFields: [OversizedField] = [], remoteAddress: String? = nil,
+        start: ContinuousClock.Instant = .now
     ) {
         self.method = method
         self.target = target
@@ -33,6 +38,7 @@ package struct IncomingRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+        self.oversizedFields = oversizedFields
         self.remoteAddress = remoteAddress
         self.start = start
     }

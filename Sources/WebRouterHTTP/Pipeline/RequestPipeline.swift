@@ -29,11 +29,14 @@ package final class RequestPipeline: Sendable {
     /// The public directory's files (step 2), when the configuration names one that exists.
     package let staticFiles: StaticFiles?
     let accessLog: AccessLog
+    /// ``ServerConfiguration/maxBodySize``, for the message on an oversized form's file field.
+    let maxBodySize: Int
 
     /// A pipeline for `responder` with the static files and access log `configuration` names.
     package init(responder: any HTTPResponder, configuration: ServerConfiguration, accessLog: AccessLog) {
         self.responder = responder
         self.accessLog = accessLog
+        maxBodySize = configuration.maxBodySize
         staticFiles = configuration.publicDirectory.flatMap {
             StaticFiles(directory: $0, prefix: configuration.staticPrefix, cacheControl: configuration.staticCacheControl)
         }
@@ -183,13 +186,16 @@ package final class RequestPipeline: Sendable {
             // RFC 9112 §6.1: the body's end cannot be trusted, so neither can the connection.
             return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request, closesConnection: true))
         }
-        guard let request else {
+        guard var request else {
             return .failure(Refusal(error: HTTPError(.badRequest, "The address is not correctly encoded."), request: nil))
         }
         if let problem = HeaderValidation.problem(in: incoming.headers, isHTTP11: incoming.isHTTP11) {
             return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request))
         }
-        if incoming.bodyTooLarge {
+        if incoming.bodyTooLarge, !incoming.oversizedFields.isEmpty, responder.answersOversizedForms, request.method == .post {
+            // A form whose upload passed the limit: the app answers it with the rest of the form.
+            request.oversizedUpload = OversizedUpload(fields: incoming.oversizedFields, limit: maxBodySize)
+        } else if incoming.bodyTooLarge {
             return .failure(Refusal(error: HTTPError(.payloadTooLarge, "The request's body is larger than this server accepts."), request: request))
         }
         if !request.method.isRecognised {

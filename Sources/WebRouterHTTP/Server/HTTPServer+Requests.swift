@@ -56,12 +56,25 @@ extension HTTPServer {
         if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
             let length = Int(String(cString: lengthText)) ?? -1
             if length > configuration.maxBodySize {
+                // A form upload within the larger limit is read through, its upload dropped.
+                if length <= configuration.maxOversizedFormSize, let reader = oversizedFormReader(connection, method) {
+                    context.oversized = reader
+                    return .YES
+                }
                 context.phase = .discarding
                 return startPipeline(connection: connection, context: context, method: method, version: version)
             }
             if length > 0 { context.body.reserveCapacity(length) }
         }
         return .YES
+    }
+
+    /// A reader for the request's body when it is a form upload (``OversizedForm``).
+    private func oversizedFormReader(_ connection: OpaquePointer, _ method: UnsafePointer<CChar>?) -> OversizedForm? {
+        OversizedForm.reader(
+            method: method.map { String(cString: $0) } ?? "",
+            contentType: MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type").map { String(cString: $0) },
+            limit: configuration.maxBodySize)
     }
 
     /// A piece of the body: kept while under the limit. A body that passes it (one that
@@ -74,12 +87,28 @@ extension HTTPServer {
         let size = pointer.pointee
         pointer.pointee = 0
         if let clock = context.clock { deadlines.bodyReceived(clock, count: size) }
-        if context.phase == .body, context.body.count + size <= configuration.maxBodySize, let uploadData {
+        context.receivedBytes += size
+        if context.phase == .body, context.oversized == nil, context.body.count + size <= configuration.maxBodySize, let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
                 context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
             }
             return .YES
         }
+        if context.phase == .body, context.oversized == nil, let reader = oversizedFormReader(connection, method) {
+            // A form upload just passed the limit (a chunked one): read on, what was kept first.
+            context.oversized = reader
+            context.oversized?.consume(context.body)
+            context.body = []
+        }
+        if context.phase == .body, context.oversized != nil, context.receivedBytes <= configuration.maxOversizedFormSize,
+            let uploadData
+        {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                context.oversized?.consume(UnsafeBufferPointer(start: $0, count: size))
+            }
+            return .YES
+        }
+        context.oversized = nil
         if context.phase == .body {
             context.phase = .discarding
             context.body = []
@@ -103,10 +132,14 @@ extension HTTPServer {
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, pointer)
         }
+        // A form upload read through: the form without its upload, or a plain 413 when
+        // nothing of it could be kept.
+        let kept = context.phase == .body ? context.oversized?.finish() : nil
         let incoming = IncomingRequest(
             method: method.map { String(cString: $0) } ?? "GET", target: context.target,
-            isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false, headers: headers, body: context.body,
-            bodyTooLarge: context.phase == .discarding,
+            isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false, headers: headers,
+            body: kept?.body ?? (context.oversized == nil ? context.body : []),
+            bodyTooLarge: context.phase == .discarding || context.oversized != nil, oversizedFields: kept?.fields ?? [],
             remoteAddress: webrouter_connection_client_address(connection).flatMap(ListenSocket.numericHost),
             start: context.start)
         return incoming
@@ -120,6 +153,7 @@ extension HTTPServer {
         let incoming = incomingRequest(connection: connection, context: context, method: method, version: version)
         if let clock = context.clock { deadlines.answering(clock) }
         context.body = []
+        context.oversized = nil
         context.phase = .handling
         let handle = MHDHandle(pointer: connection)
         let pipeline = self.pipeline

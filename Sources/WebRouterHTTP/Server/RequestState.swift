@@ -16,6 +16,10 @@ final class RequestState: @unchecked Sendable {
     var phase = AccessPhase.headers
     var body: [UInt8] = []
     var discardedBytes = 0
+    /// A form upload past the body limit, read through (``OversizedForm``): what fits is kept.
+    var oversized: OversizedForm?
+    /// The bytes of the body read so far, kept or not (for ``ServerConfiguration/maxOversizedFormSize``).
+    var receivedBytes = 0
 
     /// Where the hand-over of the handler's response stands (a ``HandoffPhase``).
     let handoffPhase = Atomic<UInt8>(HandoffPhase.running.rawValue)

@@ -15,8 +15,20 @@ public struct ServerConfiguration: Sendable {
     public var port: Int = 8080
     /// Server threads (one epoll loop each); defaults to the active cores.
     public var threadCount: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// The largest accepted request body in bytes; larger bodies get `413`.
+    /// The largest accepted request body in bytes; larger bodies get `413`, except a form
+    /// upload up to ``maxOversizedFormSize``, which the app answers with its form again and an
+    /// error on the file field.
     public var maxBodySize: Int = 1 << 20
+    /// The largest `multipart/form-data` submission the server reads through when it passes
+    /// ``maxBodySize``: it keeps the form's fields (within ``maxBodySize``) and drops the
+    /// upload, so the app answers `422` with the form as it was typed and an error on the file
+    /// field. A larger one, or any other body past ``maxBodySize``, is a `413` page. 32 MiB by
+    /// default; nothing past ``maxBodySize`` is held in memory either way.
+    /// ```swift
+    /// var configuration = ServerConfiguration()
+    /// configuration.maxOversizedFormSize = 64 << 20   // photos straight off a camera
+    /// ```
+    public var maxOversizedFormSize: Int = 32 << 20
     /// The most simultaneous connections.
     public var connectionLimit: Int = 1024
     /// The most simultaneous connections from one client address (libmicrohttpd's

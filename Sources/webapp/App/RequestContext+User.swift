@@ -10,16 +10,6 @@ extension RequestContext {
     /// let name = router.request.signedInUser ?? "guest"
     /// ```
     var signedInUser: String? { session[Self.userKey] }
-
-    /// `url` followed by this request's query string, when it has one: links that keep a
-    /// search across a move (the framework itself keeps `next` on every link).
-    ///
-    /// ```swift
-    /// router.request.keepingQuery(router.link(\.results))   // "/search/results?q=rovers"
-    /// ```
-    func keepingQuery(_ url: String) -> String {
-        query.isEmpty ? url : url + "?" + query.encoded
-    }
 }
 
 /// Builds `url?name=value&…` from pairs, skipping empty values.

@@ -123,6 +123,26 @@ extension BrowserTests {
                 try await run("\(landed) (\(state))" + (landed != url ? " from \(url)" : ""), sourceLocation: sourceLocation)
             }
 
+            /// A form's states beyond the empty one the crawl audits: filled in by a person, and
+            /// answered 422 with a message on each field (a forged submission past the browser's
+            /// checks).
+            func formStates(_ form: DemoSite.DemoForm, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                try await client.get(form.page)
+                try await client.waitUntil("the enhancement script", sourceLocation: sourceLocation,
+                                           "return document.documentElement.classList.contains('js-dialogs')")
+                try await client.animationsDone(sourceLocation: sourceLocation)
+                try await form.fill(client)
+                try await run("\(form.page) (filled)", sourceLocation: sourceLocation)
+                try await client.get(form.page)
+                try await client.waitUntil("the enhancement script", sourceLocation: sourceLocation,
+                                           "return document.documentElement.classList.contains('js-dialogs')")
+                _ = try await client.webDriverSession().execute(DemoSite.forgedSubmission)
+                try await client.waitUntil("the fields' errors", sourceLocation: sourceLocation,
+                                           "return document.querySelectorAll('.field-error, .form-errors').length > 0")
+                try await client.animationsDone(sourceLocation: sourceLocation)
+                try await run("\(form.page) (422, a message on each field)", sourceLocation: sourceLocation)
+            }
+
             /// One paragraph per rule: impact, how many nodes, then each page and mode with its targets.
             var report: String {
                 let byRule = Dictionary(grouping: violations, by: \.violation.id)
@@ -190,6 +210,10 @@ extension BrowserTests {
                 try await client.waitUntil("the field's error", "return document.querySelectorAll('dialog[open] .field-error').length > 0")
                 try await audit.run("/welcome/~registration (422, a message on a field)")
 
+                for form in DemoSite.forms where !form.signedIn {
+                    try await audit.formStates(form)
+                }
+
                 // A 422: the sign-in form shown again with its error; then signing in from it.
                 try await client.send(DemoSite.invalidSignIn)
                 try await client.waitUntil("the form's errors", "return document.querySelectorAll('dialog[open] .form-errors, dialog[open] .field-error').length > 0")
@@ -199,6 +223,10 @@ extension BrowserTests {
 
                 for url in screens + DemoSite.signedInExtras {
                     try await audit.visit(url, state: "signed in")
+                }
+
+                for form in DemoSite.forms where form.signedIn {
+                    try await audit.formStates(form)
                 }
 
                 try await client.send(DemoSite.invalidPasswordChange)

@@ -44,6 +44,57 @@ enum DemoSite {
         page: "/welcome/~registration", values: [("Username", "demo"), ("Display name", "Another Demo"), ("Password", "long enough")],
         button: "Create account")
 
+    /// Every form of the demo app, for the states axe audits (empty, filled, a 422 with a
+    /// message on each field): its page, whether it needs a signed-in visitor, and how a person
+    /// fills it in (by label, as the kit fills: by value for selects and boxes).
+    struct DemoForm {
+        var page: String
+        var signedIn: Bool
+        var fill: @Sendable (TestClient) async throws -> Void
+    }
+
+    static let forms: [DemoForm] = [
+        DemoForm(page: login, signedIn: false) { client in
+            try await client.fill("Username", with: "demo")
+            try await client.fill("Password", with: "demo")
+        },
+        DemoForm(page: "/welcome/~registration", signedIn: false) { client in
+            try await client.fill("Username", with: "ada")
+            try await client.fill("Display name", with: "Ada Lovelace")
+            try await client.fill("Password", with: "long enough")
+        },
+        DemoForm(page: "/dashboard/~edit/name", signedIn: true) { client in
+            try await client.fill("Display name", with: "Ada Lovelace")
+        },
+        DemoForm(page: "/dashboard/~edit/team", signedIn: true) { client in
+            try await client.select("No favourite team", from: "Favourite team")
+        },
+        DemoForm(page: changePassword, signedIn: true) { client in
+            try await client.fill("Current password", with: "demo")
+            try await client.fill("New password", with: "better")
+            try await client.fill("New password again", with: "better")
+        },
+        DemoForm(page: "/search/~filter?q=united", signedIn: true) { client in
+            try await client.select("By name", from: "Order")
+        },
+    ]
+
+    /// Submits the open page's first posting form with a value that breaks each field's rules,
+    /// past the browser's own checks (`novalidate`), as a forged request would: an empty text,
+    /// an option no menu offers, a box value no form prints. The server answers 422.
+    static let forgedSubmission = """
+        const forms = [...document.querySelectorAll('form[method="POST" i]')].filter(f => f.querySelector('[type=submit]') && [...f.elements].some(e => e.type !== 'hidden' && e.type !== 'submit'));
+        const form = forms[forms.length - 1];
+        form.noValidate = true;
+        for (const element of form.elements) {
+            if (element.type === 'hidden' || element.type === 'submit') continue;
+            if (element.tagName === 'SELECT') element.add(new Option('forged', 'forged', true, true));
+            else if (element.type === 'checkbox' || element.type === 'radio') { element.value = 'forged'; element.checked = true; }
+            else element.value = '';
+        }
+        form.requestSubmit(form.querySelector('[type=submit]'));
+        """
+
     /// The same-origin page links of the storyboard page, in document order, without repeats.
     static func mapLinks(_ page: TestPage) -> [String] {
         var seen: [String] = []

@@ -11,22 +11,30 @@ public struct Welcome: ContentScreen {
     }
 }
 
-/// The sign-in sheet: any name signs in, an empty one is refused with `422`.
+/// The sign-in sheet: any name signs in, an empty one is refused with `422`. Its form is a
+/// typed ``Form``: the field, its label and its rule are declared once.
 public struct SignIn: ContentScreen {
     public enum Action: String, ScreenAction { case signIn = "sign-in" }
+    /// What the sheet asks: a name, trimmed, required.
+    struct Credentials: Form {
+        var name = ""
+        static let fields: [Field<Credentials>] = [
+            .text("name", \.name, label: "Name", autocomplete: "name", .required("Enter your name.")),
+        ]
+    }
     public let title = "Sign in"
     public func body(_ context: Void, router: Router<SignIn>) -> some HTML {
-        router.form(.signIn) {
-            router.field("name", label: "Name")
+        router.form(.signIn, Credentials()) { fields in
+            fields
             button(.type("submit")) { "Sign in" }
         }
     }
     public func perform(_ action: Action, form: FormData, router: Router<SignIn>) async throws -> ActionResult {
-        let name = form["name"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !name.isEmpty else { return .invalid(FormErrors(fields: ["name": "Enter your name."])) }
-        router.request.updateSession { $0["user"] = name }
-        // The page the person wanted before signing in: the framework kept it on every move.
-        return .move(to: router.request.nextURL ?? "/trips")
+        try await router.validate(Credentials.self, form) { credentials in
+            router.request.updateSession { $0["user"] = credentials.name }
+            // The page the person wanted before signing in: the framework kept it on every move.
+            return .move(to: router.request.nextURL ?? "/trips")
+        }
     }
 }
 

@@ -59,14 +59,7 @@ extension Form {
     /// ``validate(_:)`` for a submission of `bodySize` bytes: over ``maxBodySize`` it is an
     /// error on the form's file fields (or the form, without one), whatever else it holds.
     static func validate(_ form: FormData, bodySize: Int) -> Result<Self, FormErrors> {
-        if bodySize > maxBodySize {
-            let message = "Choose a smaller file: this form takes at most \(FieldRule<FormFile>.size(maxBodySize)) in all."
-            var errors = FormErrors()
-            let files = fields.filter { $0.control == .file }
-            for field in files { errors[field.name] = message }
-            if files.isEmpty { errors.general.append(message) }
-            return .failure(errors)
-        }
+        if bodySize > maxBodySize { return .failure(tooLarge(limit: maxBodySize, errors: FormErrors())) }
         var value = Self()
         var errors = FormErrors()
         for field in fields {
@@ -98,6 +91,17 @@ extension Form {
             data.files += field.files(self)
         }
         return data
+    }
+
+    /// `errors` with the message of a submission over `limit` bytes on each file field (or
+    /// the form as a whole, without one).
+    static func tooLarge(limit: Int, errors: FormErrors) -> FormErrors {
+        let message = "Choose a smaller file: this form takes at most \(FieldRule<FormFile>.size(limit)) in all."
+        var errors = errors
+        let files = fields.filter { $0.control == .file }
+        for field in files { errors[field.name] = message }
+        if files.isEmpty { errors.general.append(message) }
+        return errors
     }
 
     static func fieldName(of keyPath: PartialKeyPath<Self>) -> String? {

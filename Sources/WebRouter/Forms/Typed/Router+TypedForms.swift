@@ -16,8 +16,13 @@ extension Router {
         @HTMLBuilder content: (FormFields<F>) -> Content
     ) -> some HTML {
         let answering = request.submittedForm.flatMap { $0[ActionForm.actionField] == action.rawValue ? $0 : nil }
-        let fields = answering.map { FormFields<F>(submitted: $0, errors: request.formErrors) } ?? FormFields(showing: value)
-        let general = answering == nil ? [] : request.formErrors.general
+        var errors = request.formErrors
+        if answering != nil, let upload = request.request.oversizedUpload, upload.fields.contains(where: \.isFile) {
+            // An upload past the server's limit: the form's own message, with the lower limit.
+            errors = F.tooLarge(limit: min(F.maxBodySize, upload.limit), errors: errors)
+        }
+        let fields = answering.map { [errors] in FormFields<F>(submitted: $0, errors: errors) } ?? FormFields(showing: value)
+        let general = answering == nil ? [] : errors.general
         var formAttributes: [HTMLAttribute] = [.method(.post), .action(actionURL)]
         if F.fields.contains(where: { $0.control == .file }) { formAttributes.append(.enctype("multipart/form-data")) }
         formAttributes.append(.data("validate", "fields"))
@@ -32,9 +37,10 @@ extension Router {
 
     /// Runs `action` with the submitted form decoded into `F` when every rule holds; else
     /// answers `422` with the form and its messages, and `action` never runs. A submission
-    /// larger than `F.maxBodySize` is an error on the form's file field. (The server's
-    /// `ServerConfiguration.maxBodySize` is the ceiling above which nothing is read: keep it
-    /// above your forms' limits.)
+    /// larger than `F.maxBodySize` is an error on the form's file field. So is one larger than
+    /// the server's `ServerConfiguration.maxBodySize` (up to its `maxOversizedFormSize`): the
+    /// server keeps the rest of the form and drops the upload, and the page answers `422`
+    /// with the form as typed before any action runs.
     /// ```swift
     /// func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
     ///     try await router.validate(SignIn.self, form) { signIn in

@@ -2,8 +2,9 @@ import WebRouter
 
 extension ScoresApp {
     /// Profile editing as a flow of three URLs: `/dashboard/~edit/name` → `team` → `confirm`.
-    /// Each step's form validates and moves on, carrying the draft in the query
-    /// (`…/confirm?name=Ada&team=3`); Save writes the profile and closes the sheet.
+    /// Each step's typed form validates and moves on, filling one ``ProfileDraft`` kept in the
+    /// session (so a refresh or Back shows what was chosen); Save writes the profile and
+    /// closes the sheet, and Save or Cancel forgets the draft.
     ///
     /// ```swift
     /// Flow(base: UserEdit(data: data)).present()
@@ -14,6 +15,7 @@ extension ScoresApp {
             case saveName = "save-name"
             case saveTeam = "save-team"
             case save
+            case cancel
         }
 
         let title = "Edit profile"
@@ -47,24 +49,23 @@ extension ScoresApp {
         func body(_ step: EditStep, router: Router<UserEdit>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
             let account = try await data.accounts.accountForPage(named: username)
-            let draft = Draft(query: router.request.query)
+            let draft = router.draft(ProfileDraft())
             p(.class("muted")) { "Step \(router.stepIndex + 1) of \(router.stepCount)" }
             h1 { step.heading }
             switch step {
             case .name:
                 router.form(.saveName, NameStep(displayName: draft.name ?? account?.displayName ?? ""), .class("form")) { fields in
                     fields
-                    FlowButtons(back: nil, cancel: router.finish)
+                    FlowButtons(back: nil)
                 }
             case .team:
-                let chosen = draft.clearsTeam ? nil : (draft.team ?? account?.favouriteTeamID)
-                router.form(.saveTeam, TeamStep(team: chosen), .class("form")) { fields in
+                router.form(.saveTeam, TeamStep(team: draft.team(else: account?.favouriteTeamID)), .class("form")) { fields in
                     fields
-                    FlowButtons(back: router.previousStep.map(router.request.keepingQuery), cancel: router.finish)
+                    FlowButtons(back: router.previousStep)
                 }
             case .confirm:
                 let name = draft.name ?? account?.displayName ?? username
-                let team = draft.clearsTeam ? nil : (draft.team ?? account?.favouriteTeamID)
+                let team = draft.team(else: account?.favouriteTeamID)
                 table(.class("table")) {
                     tbody {
                         tr { th(.scope("row")) { "Display name" }; td { name } }
@@ -72,69 +73,70 @@ extension ScoresApp {
                     }
                 }
                 router.form(.save, .class("form")) {
-                    FlowButtons(back: router.previousStep.map(router.request.keepingQuery), cancel: router.finish, nextLabel: "Save")
+                    FlowButtons(back: router.previousStep, nextLabel: "Save")
                 }
+            }
+            // Cancel forgets the draft, so the next edit starts from the stored profile.
+            router.form(.cancel, .class("form flow-cancel")) {
+                button(.type("submit"), .class("button button-destructive")) { "Cancel" }
             }
         }
 
         func perform(_ action: Action, form: FormData, router: Router<UserEdit>) async throws -> ActionResult {
-            var draft = Draft(query: router.request.query)
+            var draft = router.draft(ProfileDraft())
             switch action {
             case .saveName:
                 return try await router.validate(NameStep.self, form) { step in
                     draft.name = step.displayName
-                    return .move(to: QueryURL.make(router.nextStepOrFinish, draft.queryPairs))
+                    return router.advance(saving: draft)
                 }
             case .saveTeam:
                 return try await router.validate(TeamStep.self, form) { step in
                     draft.team = step.team
-                    draft.clearsTeam = step.team == nil
-                    return .move(to: QueryURL.make(router.nextStepOrFinish, draft.queryPairs))
+                    draft.teamChosen = true
+                    return router.advance(saving: draft)
                 }
             case .save:
                 // One transaction: what the draft does not change keeps its stored value.
-                let team: AccountStore.TeamChange = draft.clearsTeam ? .clear : draft.team.map { .set($0) } ?? .keep
+                let team: AccountStore.TeamChange = !draft.teamChosen ? .keep : draft.team.map { .set($0) } ?? .clear
                 do {
                     try await data.accounts.updateProfile(
                         username: router.request.signedInUser ?? "", displayName: draft.name, favouriteTeam: team)
                 } catch {
                     return .invalid(FormErrors(general: error.formErrors.allMessages))
                 }
+                router.discardDraft()
+                return .move(to: router.finish)
+            case .cancel:
+                router.discardDraft()
                 return .move(to: router.finish)
             }
         }
     }
 }
 
-/// The values chosen so far in the profile flow, kept in the query between steps.
-private struct Draft {
+/// The values chosen so far in the profile flow: one `Codable` draft the steps fill, kept in
+/// the session between them (``Router/draft(_:)``, ``Router/advance(saving:limit:)``).
+struct ProfileDraft: Codable, Sendable {
     var name: String?
+    /// The team chosen in the team step (`nil`: "No favourite team").
     var team: Int?
-    /// "No favourite team" was chosen (`team=none`).
-    var clearsTeam = false
+    /// Whether the team step was passed: until then the stored team stands.
+    var teamChosen = false
 
-    init(query: QueryItems) {
-        name = query["name"].flatMap { $0.isEmpty ? nil : $0 }
-        if query["team"] == "none" { clearsTeam = true } else { team = query["team"].flatMap(Int.init) }
-    }
-
-    var queryPairs: [(String, String)] {
-        [("name", name ?? ""), ("team", clearsTeam ? "none" : team.map(String.init) ?? "")]
-    }
+    /// The team to show: the one chosen, or `stored` before the team step.
+    func team(else stored: Int?) -> Int? { teamChosen ? team : stored }
 }
 
-/// Back, Cancel and the submit button of a flow step.
+/// The submit button of a flow step and its Back link.
 private struct FlowButtons: HTML {
     let back: String?
-    let cancel: String
     var nextLabel = "Next"
 
     func render(into output: inout HTMLOutput) {
         p(.class("flow-buttons")) {
             button(.type("submit"), .class("button button-primary")) { nextLabel }
             if let back { " "; a(.href(back), .class("button"), .rel("prev")) { "Back" } }
-            " "
-            a(.href(cancel), .class("button button-destructive")) { "Cancel" }
         }.render(into: &output)
     }
 }
