@@ -246,7 +246,9 @@ let echoHandler: HTTPHandler = { request in
     @Test func keepAliveClientsAreToldToCloseWhileTheServerDrains() async throws {
         let entered = Gate()
         let release = Gate()
-        let server = try startServer { request in
+        // The keep-alive connection's next header block is due within requestHeaderTimeout of
+        // the first answer; a loaded machine may take longer than the default 10 s to get there.
+        let server = try startServer({ $0.requestHeaderTimeout = .seconds(120) }) { request in
             if request.path == "/slow" {
                 entered.open()
                 await release.wait()
