@@ -80,6 +80,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     public var accessLog = true
 
+    /// `--dev`: development mode. The command watches the package's `Sources/` and `Public/`,
+    /// rebuilds (`swift build`) and restarts the app on a change, and every open page reloads
+    /// itself (a stylesheet in `Public/` is swapped in place); without `WEBROUTER_SECRET`,
+    /// sessions are signed with a secret kept in `.build/webrouter-dev-secret`, so a restart
+    /// signs nobody out.
+    @Flag(name: .customLong("dev"), help: "Development: rebuild and restart on a change to Sources/ or Public/, reload open pages, keep a stable secret in .build/.")
+    public var development = false
+
     /// The defaults, as when no option is given.
     public init() {}
 
@@ -129,6 +137,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.trustedProxies += trustedProxies
         if let hstsMaxAge { configuration.strictTransportSecurityMaxAge = hstsMaxAge }
         if let sessionCheckInterval { configuration.sessionCheckInterval = sessionCheckInterval }
+        if development { DevelopmentLoop.configure(&configuration) }
     }
 
     /// The server configuration the options and the environment describe.

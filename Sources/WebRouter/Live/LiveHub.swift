@@ -12,6 +12,8 @@
 package final class LiveHub: Sendable {
     /// The path of the event stream, under the reserved prefix.
     package static let path = "/_webrouter/events"
+    /// Keys that name an event for every open page rather than a thing pages show.
+    package static let eventKeyPrefix = "_webrouter:"
 
     struct Subscriber {
         let stream: ResponseStream
@@ -30,6 +32,7 @@ package final class LiveHub: Sendable {
         var flushScheduled = false
         var heartbeat: Task<Void, Never>?
         var subscribed = false
+        var countWaiters: [(Int, CheckedContinuation<Void, Never>)] = []
     }
 
     let configuration: LiveConfiguration
@@ -106,9 +109,27 @@ package final class LiveHub: Sendable {
         state.withLock { $0.subscribers.count }
     }
 
+    /// Returns once at most `count` streams are open (for tests and benchmarks).
+    package func waitUntilStreamCount(atMost count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                if state.subscribers.count <= count { return true }
+                state.countWaiters.append((count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
     private func remove(_ id: Int) {
-        state.withLock { state in
-            guard let subscriber = state.subscribers.removeValue(forKey: id) else { return }
+        let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            defer {
+                let open = state.subscribers.count
+                state.countWaiters.removeAll { $0.0 >= open }
+            }
+            let open = state.subscribers.count - (state.subscribers[id] == nil ? 0 : 1)
+            let ready = state.countWaiters.filter { $0.0 >= open }.map(\.1)
+            guard let subscriber = state.subscribers.removeValue(forKey: id) else { return ready }
             for key in subscriber.keys {
                 state.byKey[key]?.remove(id)
                 if state.byKey[key]?.isEmpty == true { state.byKey[key] = nil }
@@ -116,12 +137,22 @@ package final class LiveHub: Sendable {
             let left = state.perClient[subscriber.client, default: 1] - 1
             state.perClient[subscriber.client] = left > 0 ? left : nil
             state.dirty.remove(id)
+            return ready
         }
+        for waiter in ready { waiter.resume() }
     }
 
     /// Keys changed: every stream showing one of them gets one `event: refresh` after the
     /// coalescing delay, however many signals came in between.
     package func signal(_ keys: [String]) {
+        // The dev loop's signals (`_webrouter:reload`, `_webrouter:stylesheet`) go to every page.
+        if keys.contains(where: { $0.hasPrefix(Self.eventKeyPrefix) }) {
+            for key in keys where key.hasPrefix(Self.eventKeyPrefix) {
+                sendToAll(event: String(key.dropFirst(Self.eventKeyPrefix.count)))
+            }
+            signal(keys.filter { !$0.hasPrefix(Self.eventKeyPrefix) })
+            return
+        }
         let schedule = state.withLock { state -> Bool in
             for key in keys {
                 for id in state.byKey[key] ?? [] {
