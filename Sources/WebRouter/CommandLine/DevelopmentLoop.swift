@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,13 +18,31 @@ import Glibc
 /// ```sh
 /// swift run webapp serve --dev
 /// ```
-struct DevelopmentLoop {
+/// An app with its own `serve` command calls it the same way:
+/// ```swift
+/// if options.development && !DevelopmentLoop.isChild {
+///     try await DevelopmentLoop.run(logger: logger)
+///     return
+/// }
+/// ```
+public struct DevelopmentLoop {
     static let childVariable = "WEBROUTER_DEV_CHILD"
     static let liveDirectory = ".build/webrouter-dev-live"
     let logger: Logger
 
-    /// Whether this process is the child the loop started (it serves).
-    static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
+    /// Whether this process is the child the loop started (it serves), so it must not watch.
+    /// ```swift
+    /// if options.development && !DevelopmentLoop.isChild { … }
+    /// ```
+    public static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
+
+    /// Watches, rebuilds and restarts the app until SIGINT or SIGTERM (`serve --dev`).
+    /// ```swift
+    /// try await DevelopmentLoop.run(logger: Logger(label: "app.dev"))
+    /// ```
+    public static func run(logger: Logger) async throws {
+        try await DevelopmentLoop(logger: logger).run()
+    }
 
     /// Development settings for the serving process: every page opens a stream, streams
     /// reconnect quickly, the dev secret, and the loop's broadcaster.

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         if options.development && !DevelopmentLoop.isChild {
             // This process watches, rebuilds and restarts; a child serves.
-            try await DevelopmentLoop(logger: ApplicationCommand.current().configuration.logger).run()
+            try await DevelopmentLoop.run(logger: ApplicationCommand.current().configuration.logger)
             return
         }
         let current = try ApplicationCommand.current()
