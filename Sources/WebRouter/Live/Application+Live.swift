@@ -57,8 +57,7 @@ extension Application {
         let client = context.clientAddress ?? "unknown"
         switch live.open(keys: Array(keys.prefix(32)), client: client, build: build) {
         case .success(let stream):
-            var headers = HTTPHeaders(name: "Content-Type", value: "text/event-stream; charset=utf-8", capacity: 8)
-            headers.add(name: "Cache-Control", value: "no-store")
+            var headers: HTTPHeaders = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]
             // nginx and similar proxies pass events on as they come.
             headers.add(name: "X-Accel-Buffering", value: "no")
             var response = HTTPResponse(headers: headers, stream: stream)

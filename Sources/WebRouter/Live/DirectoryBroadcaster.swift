@@ -52,7 +52,7 @@ public final class DirectoryBroadcaster: RefreshBroadcaster, Sendable {
         }
         guard bound == 0 else {
             let reason = String(cString: strerror(errno))
-            close(fd)
+            Glibc.close(fd)
             throw SetupError(description: "bind(\(socketPath)): \(reason)")
         }
         socket = fd
