@@ -85,7 +85,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// The page's event stream (`<meta name="webrouter-events">`), `nil` when the page shows
     /// nothing live: open it with ``TestClient/openEvents(_:)``.
     /// ```swift
-    /// #expect(page.eventsURL == "/_webrouter/events?key=match%2F12")
+    /// #expect(page.eventsURL == "/_webrouter/events?key=match/12")
     /// ```
     public var eventsURL: String? {
         document.first { $0.tag == "meta" && $0["name"] == "webrouter-events" }?["content"]

@@ -21,6 +21,17 @@ public struct ServerSentEvent: Sendable, Equatable {
     public var comments: [String] = []
     /// The `retry:` hint in milliseconds, when the block has one.
     public var retry: Int?
+
+    /// An event of the given fields, to compare with one read.
+    /// ```swift
+    /// #expect(try await events.next() == ServerSentEvent(name: "refresh", data: ["scores"]))
+    /// ```
+    public init(name: String? = nil, data: [String] = [], comments: [String] = [], retry: Int? = nil) {
+        self.name = name
+        self.data = data
+        self.comments = comments
+        self.retry = retry
+    }
 }
 
 /// A page's event stream opened by a test (``TestClient/openEvents(_:)``), in process or

@@ -9,7 +9,7 @@ import WebRouterTesting
     func aPageShowingALiveKeyCarriesItsStreamAndAPageShowingNoneDoesNot(mode: TestClient.Mode) async throws {
         let client = try TestClient(try LiveApp.make(), mode: mode)
         let match = try await client.get("/live-board/match/12")
-        #expect(match.eventsURL == "/_webrouter/events?key=match%2F12&key=scores")
+        #expect(match.eventsURL == "/_webrouter/events?key=match/12&key=scores")
         let still = try await client.get("/still-page")
         #expect(still.eventsURL == nil)
         await client.shutdown()
