@@ -13,9 +13,9 @@ struct Scoreboard: ContentScreen {
 }
 
 @Test func aLivePageRefreshesWhenTheAppSignalsItsKey() async throws {
-    let app = try Application(Window(Scoreboard()))
+    let app = try Application(Window(Navigation(Scoreboard())))
     try await app.test(.inProcess) { client in
-        let page = try await client.get("/scoreboard")
+        let page = try await client.get("/")
         let events = try await client.openEvents(try #require(page.eventsURL))
         app.refresh("scores")
         #expect(try await events.next(named: "refresh")?.data == ["scores"])

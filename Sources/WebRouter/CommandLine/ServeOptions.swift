@@ -88,6 +88,13 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("dev"), help: "Development: rebuild and restart on a change to Sources/ or Public/, reload open pages, keep a stable secret in .build/.")
     public var development = false
 
+    /// `--live-directory`: refresh signals cross every instance on the machine started with
+    /// the same directory (a ``DirectoryBroadcaster``); `nil` keeps them in process.
+    @Option(name: .customLong("live-directory"), help: ArgumentHelp(
+        "A directory shared by the instances on this machine: refresh signals of live pages reach all of them (default: this process only).",
+        valueName: "directory"))
+    public var liveDirectory: String?
+
     /// The defaults, as when no option is given.
     public init() {}
 
@@ -138,6 +145,13 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let hstsMaxAge { configuration.strictTransportSecurityMaxAge = hstsMaxAge }
         if let sessionCheckInterval { configuration.sessionCheckInterval = sessionCheckInterval }
         if development { DevelopmentLoop.configure(&configuration) }
+        if let liveDirectory {
+            do {
+                configuration.live.broadcaster = try DirectoryBroadcaster(directory: liveDirectory)
+            } catch {
+                throw ValidationError("--live-directory: \(error)")
+            }
+        }
     }
 
     /// The server configuration the options and the environment describe.
