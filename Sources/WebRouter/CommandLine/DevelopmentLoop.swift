@@ -46,7 +46,8 @@ public struct DevelopmentLoop {
 
     /// Development settings for the serving process: every page opens a stream, streams
     /// reconnect quickly, the dev secret, and the loop's broadcaster.
-    static func configure(_ configuration: inout ApplicationConfiguration) {
+    /// `joinsLoop`: listen for the watching process's signals (off in tests).
+    static func configure(_ configuration: inout ApplicationConfiguration, joinsLoop: Bool = true) {
         configuration.live.development = true
         configuration.live.reconnectDelay = .milliseconds(250)
         if configuration.secret.isEphemeral, let secret = AppSecret.development() {
@@ -54,7 +55,7 @@ public struct DevelopmentLoop {
             configuration.logger.notice(
                 "development mode: \(AppSecret.environmentVariable) is not set, so sessions are signed with the secret kept in \(AppSecret.developmentSecretFile) (a restart signs nobody out; never use it in production)")
         }
-        if let broadcaster = try? DirectoryBroadcaster(directory: liveDirectory) {
+        if joinsLoop, let broadcaster = try? DirectoryBroadcaster(directory: liveDirectory) {
             configuration.live.broadcaster = broadcaster
         }
     }
