@@ -181,6 +181,7 @@ deployment-test: deps deployment-deps
 ## BENCH_DURATION (s per wrk run), BENCH_ROUNDS, BENCH_CONNECTIONS and BENCH_PAGES adjust it.
 bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
+	python3 Benchmarks/http/live_streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp"
 
 ## Floods the demo (release build) as issue 33's audit did: FLOOD_IDLE (1100) connections that
 ## sent half a request line and FLOOD_TRICKLE (1100) that send a byte every 10 s, all from

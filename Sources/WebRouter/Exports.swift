@@ -7,6 +7,7 @@
 
 @_exported public import struct WebRouterHTTP.HTTPRequest
 @_exported public import struct WebRouterHTTP.HTTPResponse
+@_exported public import class WebRouterHTTP.ResponseStream
 @_exported public import struct WebRouterHTTP.HTTPHeaders
 @_exported public import struct WebRouterHTTP.HTTPStatus
 @_exported public import struct WebRouterHTTP.HTTPMethod

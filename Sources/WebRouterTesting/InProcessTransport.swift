@@ -56,7 +56,8 @@ struct InProcessTransport: Sendable {
     static func frame(_ response: inout HTTPResponse, method: HTTPMethod, closes: Bool) {
         response.headers.set(name: "Date", value: HTTPDate.format(Int(Date().timeIntervalSince1970)))
         let code = response.status.code
-        if !(100..<200).contains(code) && code != 204 {
+        // A stream is sent chunked, as libmicrohttpd sends it: no length.
+        if !(100..<200).contains(code) && code != 204 && response.stream == nil {
             response.headers.set(name: "Content-Length", value: String(response.payload?.count ?? 0))
         }
         if closes { response.headers.set(name: "Connection", value: "close") }

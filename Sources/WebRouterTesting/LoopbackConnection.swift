@@ -130,6 +130,38 @@ public final class LoopbackConnection: @unchecked Sendable {
         return RawHTTPResponse(status: status, headers: headers, body: body)
     }
 
+    /// The next bytes that arrive; `nil` at the end of the stream.
+    func receive() throws -> [UInt8]? {
+        guard try fill() else { return nil }
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// Reads a response's status line and header fields, leaving its body unread: the
+    /// status, the fields, and the body bytes already received.
+    func readHead() throws -> (status: Int, headers: HTTPHeaders, leftover: [UInt8]) {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        while buffer.firstRange(of: separator) == nil {
+            if try !fill() { throw LoopbackError(description: "connection closed before a response") }
+        }
+        let end = buffer.firstRange(of: separator)!.lowerBound
+        let head = String(decoding: buffer[0..<end], as: UTF8.self)
+        let leftover = Array(buffer[(end + 4)...])
+        buffer = []
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw LoopbackError(description: "bad status line \(head)")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(name: String(line[..<colon]),
+                        value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return (status, headers, leftover)
+    }
+
     /// Reads until the peer closes the connection.
     public func readsEndOfStream() throws -> Bool {
         while try fill() {}

@@ -82,6 +82,14 @@ public struct TestPage: Sendable, CustomStringConvertible {
 
     /// The page's `<title>`.
     public var title: String? { document.first { $0.tag == "title" }?.text }
+    /// The page's event stream (`<meta name="webrouter-events">`), `nil` when the page shows
+    /// nothing live: open it with ``TestClient/openEvents(_:)``.
+    /// ```swift
+    /// #expect(page.eventsURL == "/_webrouter/events?key=match/12")
+    /// ```
+    public var eventsURL: String? {
+        document.first { $0.tag == "meta" && $0["name"] == "webrouter-events" }?["content"]
+    }
 
     /// The screen under the modal layers (`<main data-screen>`).
     public var baseScreen: String? { document.first { $0.tag == "main" }?["data-screen"] }

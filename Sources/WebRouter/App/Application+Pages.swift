@@ -51,6 +51,7 @@ extension Application {
             base: layers[0],
             layout: configuration.layout)
         page.request = context
+        page.eventsURL = eventsURL(keys: context.liveKeys)
         for (index, layer) in resolution.layers.enumerated().dropFirst() {
             page.modals.append(ModalLayer(layer: layers[index], dismissHref: layer.dismissHref ?? "/",
                                           style: layer.style ?? .sheet(), title: layer.title))
@@ -127,6 +128,8 @@ extension Application {
         var output = HTMLOutput(capacity: 4096)
         output.appendRaw(bytes: presentation.before)
         try await screen._renderBody(value, router: router, into: &output)
+        let keys = screen.liveKeys(for: value)
+        if !keys.isEmpty { context.showLive(keys) }
         output.appendRaw(bytes: presentation.after)
         var alert = AlertOutcome.none
         if S.Alert.self != NoAlert.self, let raw = context.request.query[S.Alert.parameter] {

@@ -46,6 +46,8 @@ public final class Application: Sendable {
     static let routeCacheKeyLimit = 512
     /// Sessions the registry said were active, with when (``ApplicationConfiguration/sessionCheckInterval``).
     let activeSessions = BoundedCache<Session, Int>(capacity: 4096)
+    /// The open pages' event streams and the refresh signals they wait for (see ``LiveKey``).
+    let live: LiveHub
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -72,6 +74,7 @@ public final class Application: Sendable {
         self.origins = origins
         let maxAge = configuration.strictTransportSecurityMaxAge
         self.strictTransportSecurity = maxAge > 0 ? "max-age=\(maxAge)" : nil
+        self.live = LiveHub(configuration: configuration.live)
     }
 
     /// The prefix of every cookie name when the app is only reached over TLS.
@@ -172,6 +175,7 @@ public final class Application: Sendable {
     /// Steps 5 to 7: routing, the method check, the page or the action. Every return here
     /// goes through ``finish(_:_:)``.
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
+        if request.path == LiveHub.path { return liveEvents(request, context: context) }
         if let map = configuration.storyboardPath, request.path == map {
             return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }

@@ -64,6 +64,9 @@ public struct ApplicationConfiguration: Sendable {
     public var storyboardPath: String?
     /// Told of every screen view and every move.
     public var observers: [any RouteObserver] = []
+    /// Pages the server updates: the bounds on event streams and the broadcaster that
+    /// carries ``Application/refresh(_:)`` (see ``LiveKey``).
+    public var live = LiveConfiguration()
     /// The time in Unix seconds, read once per request (session expiry, CSRF tokens' issue
     /// time). The wall clock; the package's tests fix it to compare two runs byte for byte.
     package var clock: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }

@@ -56,6 +56,7 @@ public final class RequestContext: Sendable {
         var session: Session
         var sessionChanged = false
         var brokenLinks: [String] = []
+        var liveKeys: [LiveKey] = []
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
@@ -137,6 +138,9 @@ public final class RequestContext: Sendable {
     /// Programming errors met while rendering (a link along a transition the route table
     /// never saw): the page is answered `500` naming them instead of linking somewhere wrong.
     var brokenLinks: [String] { mutable.withLock { $0.brokenLinks } }
+    /// The keys the page's screens show (``ContentScreen/liveKeys(for:)``).
+    var liveKeys: [LiveKey] { mutable.withLock { $0.liveKeys } }
+    func showLive(_ keys: [LiveKey]) { mutable.withLock { $0.liveKeys += keys } }
 
     func reportBrokenLink(_ problem: String) {
         mutable.withLock { $0.brokenLinks.append(problem) }

@@ -25,6 +25,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if options.development && !DevelopmentLoop.isChild {
+            // This process watches, rebuilds and restarts; a child serves.
+            try await DevelopmentLoop.run(logger: ApplicationCommand.current().configuration.logger)
+            return
+        }
         let current = try ApplicationCommand.current()
         var configuration = current.configuration
         try options.apply(to: &configuration)

@@ -80,6 +80,21 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Flag(inversion: .prefixedNo, help: "Log one line per answered request.")
     public var accessLog = true
 
+    /// `--dev`: development mode. The command watches the package's `Sources/` and `Public/`,
+    /// rebuilds (`swift build`) and restarts the app on a change, and every open page reloads
+    /// itself (a stylesheet in `Public/` is swapped in place); without `WEBROUTER_SECRET`,
+    /// sessions are signed with a secret kept in `.build/webrouter-dev-secret`, so a restart
+    /// signs nobody out.
+    @Flag(name: .customLong("dev"), help: "Development: rebuild and restart on a change to Sources/ or Public/, reload open pages, keep a stable secret in .build/.")
+    public var development = false
+
+    /// `--live-directory`: refresh signals cross every instance on the machine started with
+    /// the same directory (a ``DirectoryBroadcaster``); `nil` keeps them in process.
+    @Option(name: .customLong("live-directory"), help: ArgumentHelp(
+        "A directory shared by the instances on this machine: refresh signals of live pages reach all of them (default: this process only).",
+        valueName: "directory"))
+    public var liveDirectory: String?
+
     /// The defaults, as when no option is given.
     public init() {}
 
@@ -129,6 +144,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.trustedProxies += trustedProxies
         if let hstsMaxAge { configuration.strictTransportSecurityMaxAge = hstsMaxAge }
         if let sessionCheckInterval { configuration.sessionCheckInterval = sessionCheckInterval }
+        if development { DevelopmentLoop.configure(&configuration) }
+        if let liveDirectory {
+            do {
+                configuration.live.broadcaster = try DirectoryBroadcaster(directory: liveDirectory)
+            } catch {
+                throw ValidationError("--live-directory: \(error)")
+            }
+        }
     }
 
     /// The server configuration the options and the environment describe.

@@ -35,6 +35,10 @@ public struct PageModel {
     /// The request the page answers (its session, query…), for layout hooks; `nil` for
     /// pages drawn outside a request.
     public var request: RequestContext?
+    /// The page's event stream (`/_webrouter/events?key=match/12`), written as
+    /// `<meta name="webrouter-events">` for the script to open; `nil` when the page shows
+    /// nothing live (see ``LiveKey``).
+    public var eventsURL: String?
 
     /// A page of a base layer with a title: no tab bar, modals or alerts, the default layout, English, unless told otherwise.
     public init(

@@ -107,6 +107,11 @@ enum PageRenderer {
         output.appendEscapedText(page.appName)
         output.appendRaw("</title>")
         output.appendRaw(Self.chromeHead)
+        if let events = page.eventsURL {
+            output.appendRaw("<meta name=\"webrouter-events\"")
+            output.urlAttribute("content", events)
+            output.appendRaw(">")
+        }
         if let theme = page.layout.themeStylesheet {
             output.appendRaw("<link rel=\"stylesheet\"")
             output.urlAttribute("href", theme.url)

@@ -39,6 +39,14 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
     /// The alerts and confirmation dialogs the screen shows (``NoAlert`` when none).
     associatedtype Alert: ScreenAlert = NoAlert
 
+    /// What the screen shows that can change while its page is open (``LiveKey``): a page
+    /// showing a key refreshes in place when the app calls ``Application/refresh(_:)`` with
+    /// it. None by default, and a page with none opens no event stream.
+    /// ```swift
+    /// func liveKeys(for id: Int) -> [LiveKey] { [LiveKey("match", id)] }
+    /// ```
+    func liveKeys(for context: Context) -> [LiveKey]
+
     /// Renders the screen's fragment for a context.
     @HTMLBuilder
     func body(_ context: Context, router: Router<Self>) async throws -> Body
@@ -81,6 +89,7 @@ extension ContentScreen {
     public var title: String { Self.screenName }
     public func title(for context: Context) -> String { title }
     public var tabIcon: String? { nil }
+    public func liveKeys(for context: Context) -> [LiveKey] { [] }
 
     @inlinable
     public func _title(forAnyContext context: any Sendable) -> String {

@@ -23,12 +23,28 @@ public struct HTTPResponse: Sendable {
     /// The route the response answered, for the request's metrics and span: a screen's route
     /// pattern (`/feed/tournament/{Int}`), set by the responder; `nil` when nothing matched.
     package var route: String?
+    /// A body written over time (``ResponseStream``), sent chunked as it comes; `nil` for a
+    /// complete body. A response with a stream sends no ``body``.
+    public var stream: ResponseStream?
 
     /// A response of the given parts: `200 OK` with no headers and no body by default.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.payload = body.isEmpty ? nil : ResponseBody(body)
+    }
+
+    /// A response whose body the app writes over time into `stream`, sent as it comes.
+    /// ```swift
+    /// let stream = ResponseStream()
+    /// let response = HTTPResponse(headers: ["Content-Type": "text/event-stream"], stream: stream)
+    /// stream.write("data: hello\n\n")
+    /// ```
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [], stream: ResponseStream) {
+        self.status = status
+        self.headers = headers
+        self.payload = nil
+        self.stream = stream
     }
 
     /// A response's header list, starting with one field and with room for the security

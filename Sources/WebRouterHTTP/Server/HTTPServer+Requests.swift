@@ -213,7 +213,7 @@ extension HTTPServer {
     }
 
     /// Wakes a suspended connection unless the daemon is already being torn down.
-    private func resume(_ connection: MHDHandle, id: ObjectIdentifier) {
+    func resume(_ connection: MHDHandle, id: ObjectIdentifier) {
         resumeGate.withLock { gate in
             guard !gate.stopped, gate.suspended.removeValue(forKey: id) != nil else { return }
             MHD_resume_connection(connection.pointer)
@@ -223,6 +223,7 @@ extension HTTPServer {
     /// Hands a response to libmicrohttpd, sending straight from the body's bytes; it frames
     /// it (`Content-Length`, `Date`, `Connection`).
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        if let stream = response.stream { return queueStream(stream, response, on: connection) }
         let count = response.payload?.count ?? 0
         let mhdResponse: OpaquePointer?
         if let body = response.payload, count > 0 {

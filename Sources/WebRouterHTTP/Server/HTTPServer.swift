@@ -51,6 +51,8 @@ public final class HTTPServer: Sendable {
     /// `true` from the start of ``stop()``: responses then close their connection, so
     /// keep-alive clients stop sending new requests and the server drains.
     let draining = Atomic<Bool>(false)
+    /// The streamed responses being sent (``ResponseStream``), ended by ``stop()``.
+    let openStreams = Locked<[ObjectIdentifier: ResponseStream]>([:])
 
     struct ResumeState {
         var stopped = false
@@ -145,8 +147,9 @@ public final class HTTPServer: Sendable {
         logger.info("listening on http://\(configuration.host):\(port)")
     }
 
-    /// Stops accepting connections, lets in-flight requests finish (at most
-    /// ``ServerConfiguration/shutdownGracePeriod``), then closes everything. Idempotent.
+    /// Stops accepting connections, ends every open ``ResponseStream``, lets in-flight
+    /// requests finish (at most ``ServerConfiguration/shutdownGracePeriod``), then closes
+    /// everything. Idempotent.
     public func stop() async {
         let daemon: MHDHandle? = state.withLock { state in
             guard state.phase == .running, let daemon = state.daemon else {
@@ -159,6 +162,8 @@ public final class HTTPServer: Sendable {
         guard let daemon else { return }
         draining.store(true, ordering: .sequentiallyConsistent)
         let listenFD = MHD_quiesce_daemon(daemon.pointer)
+        // Open streams end now (what they queued is still sent), so they never hold the stop.
+        finishOpenStreams()
         await waitForInFlightRequests()
         // libmicrohttpd refuses to stop with suspended connections: wake those whose handler
         // is still running after the grace period; their late responses are dropped.

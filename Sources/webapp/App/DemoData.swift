@@ -21,6 +21,8 @@ final class DemoData: Sendable {
     let words: SportsWording
     /// Wrong passwords, by account and by client address: after a few, sign-in waits (429).
     let signIn: AttemptThrottle
+    /// The match the demo plays "live" (demo data only): the first upcoming one.
+    let live: LiveMatchSimulator
 
     /// The demo's data over `database` (migrated, see `AccountDatabase`); `passwordIterations`
     /// is the PBKDF2 count of new password hashes.
@@ -51,6 +53,7 @@ final class DemoData: Sendable {
         self.search = SearchIndex(data: sample)
         self.accounts = accounts
         self.words = SportsWording(teams: sample.teams, players: sample.players)
+        self.live = LiveMatchSimulator(matchID: sample.upcomingMatches(limit: 1).first?.id ?? 1)
     }
 
     // MARK: - Lookups that answer 404

@@ -40,6 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Serve the request metrics in Prometheus' text format at /metrics on this port (off by default).")
     var metricsPort: Int?
 
+    @Option(name: .customLong("live-goal-interval"),
+            help: "Seconds between goals of the demo's simulated live match (0: no live match).")
+    var liveGoalInterval: Double = 20
+
     @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
     var database: String?
 
@@ -53,6 +57,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if server.development && !DevelopmentLoop.isChild {
+            // `--dev`: this process watches, rebuilds and restarts a child that serves.
+            try await DevelopmentLoop.run(logger: Logger(label: "webapp.dev"))
+            return
+        }
         // With TZ unset, glibc checks /etc/localtime on every timestamp the logs format;
         // naming it once keeps that system call off the access log's path.
         if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
@@ -97,7 +106,16 @@ struct ServeCommand: AsyncParsableCommand {
         logger.info("static files from \(configuration.publicDirectory ?? "Public") under \(configuration.staticPrefix)")
         do {
             let metrics = try metricsPort.map { try MetricsEndpoint.start(host: configuration.host, port: $0, logger: logger) }
+            // The simulated live match (demo data only): a goal every interval, and every open
+            // page showing it refreshes.
+            let interval = liveGoalInterval
+            let simulation = interval > 0 ? Task {
+                while (try? await Task.sleep(for: .milliseconds(Int(interval * 1000)))) != nil {
+                    app.refresh(data.live.advance())
+                }
+            } : nil
             try await app.serve(configuration)
+            simulation?.cancel()
             await metrics?.stop()
         } catch let error as HTTPServerError {
             FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))

@@ -331,3 +331,93 @@
   });
 })();
 // ===== END forms =====
+// ===== BEGIN live: the page's event stream (pages the server updates, the dev loop) =====
+/* A page that shows something live names its Server-Sent Events stream in
+   <meta name="webrouter-events" content="/_webrouter/events?key=…">. One stream per tab:
+   `refresh` re-fetches the page and morphs it in place (window.WebRouter.refresh(), else a
+   reload), bursts coalesced into one refresh; a dropped or refused stream reconnects with
+   backoff. Closed on pagehide and reopened on pageshow, so the back/forward cache keeps the
+   page. In development (`serve --dev`): `reload` reloads, `stylesheet` swaps the page's
+   stylesheets in place with a cache-busting query. */
+(function () {
+  "use strict";
+
+  var source = null;
+  var retryDelay = 1000;
+  var retryTimer = 0;
+  var refreshTimer = 0;
+  var refreshing = false;
+  var again = false;
+
+  function streamURL() {
+    var meta = document.querySelector('meta[name="webrouter-events"]');
+    return meta ? meta.getAttribute("content") : null;
+  }
+
+  function refreshNow() {
+    refreshTimer = 0;
+    if (refreshing) { again = true; return; }
+    var api = window.WebRouter;
+    if (!api || typeof api.refresh !== "function") { location.reload(); return; }
+    refreshing = true;
+    Promise.resolve(api.refresh()).catch(function () { /* the next signal tries again */ })
+      .then(function () {
+        refreshing = false;
+        // The page may now show other keys: follow its stream.
+        if (source && streamURL() && source.url.indexOf(streamURL()) < 0) { close(); open(); }
+        if (again) { again = false; scheduleRefresh(); }
+      });
+  }
+
+  function scheduleRefresh() {
+    // Signals within 100 ms make one refresh.
+    if (!refreshTimer) refreshTimer = window.setTimeout(refreshNow, 100);
+  }
+
+  function swapStylesheets() {
+    var stamp = String(Date.now());
+    document.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
+      var url = new URL(link.href, location.href);
+      if (url.origin !== location.origin) return;
+      url.searchParams.set("webrouter-reload", stamp);
+      var fresh = link.cloneNode();
+      fresh.href = url.pathname + url.search;
+      // The old sheet goes once the new one has loaded: no flash of unstyled page.
+      fresh.addEventListener("load", function () { link.remove(); });
+      fresh.addEventListener("error", function () { fresh.remove(); });
+      link.after(fresh);
+    });
+  }
+
+  function open() {
+    var url = streamURL();
+    if (!url || source || typeof window.EventSource !== "function") return;
+    source = new EventSource(url);
+    source.addEventListener("open", function () { retryDelay = 1000; });
+    source.addEventListener("refresh", scheduleRefresh);
+    source.addEventListener("reload", function () { location.reload(); });
+    source.addEventListener("stylesheet", swapStylesheets);
+    source.addEventListener("error", function () {
+      // The browser retries a dropped stream itself; a refused one (429, 503) or a server
+      // that is away is closed, and retried here with backoff, up to a minute apart.
+      if (source && source.readyState === EventSource.CLOSED) {
+        source = null;
+        retryTimer = window.setTimeout(function () { retryTimer = 0; open(); }, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 60000);
+      }
+    });
+  }
+
+  function close() {
+    if (retryTimer) { window.clearTimeout(retryTimer); retryTimer = 0; }
+    if (source) { source.close(); source = null; }
+  }
+
+  window.addEventListener("pagehide", close);
+  window.addEventListener("pageshow", function (event) {
+    // Back from the back/forward cache: the page may have missed signals while away.
+    if (event.persisted && streamURL()) { open(); scheduleRefresh(); } else { open(); }
+  });
+  open();
+})();
+// ===== END live =====

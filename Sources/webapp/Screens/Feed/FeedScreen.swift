@@ -17,12 +17,27 @@ extension ScoresApp {
         var gameDay: Push<Feed, GameDay>
         var tournament: Push<Feed, Tournament>
 
+        /// The live scores at the top refresh with every goal.
+        func liveKeys(for context: Void) -> [LiveKey] { [LiveMatchSimulator.scoresKey] }
+
         @HTMLBuilder
         func body(_ context: Void, router: Router<Feed>) -> some HTML {
             let requested = router.request.query["page"].flatMap(Int.init) ?? 1
             let news = data.sample.feed(page: requested, perPage: Self.articlesPerPage)
                 ?? data.sample.feed(page: 1, perPage: Self.articlesPerPage)
             h1 { "Feed" }
+            h2 { "Live now" }
+            ul(.class("list live-scores")) {
+                if let match = data.sample.match(data.live.matchID) {
+                    let live = data.live.score
+                    li(.class("list-item")) {
+                        a(.href(router.link(\.match, match.id))) {
+                            span { data.words.teamName(match.homeTeamID) + " \(live.home)–\(live.away) " + data.words.teamName(match.awayTeamID) }
+                            span(.class("badge")) { "Live · \(live.minute)′" }
+                        }
+                    }
+                }
+            }
             h2 { "Next up" }
             ul(.class("list")) {
                 for match in data.sample.upcomingMatches(limit: 4) {

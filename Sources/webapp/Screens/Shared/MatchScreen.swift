@@ -22,6 +22,9 @@ extension ScoresApp {
 
         func title(for id: Int) -> String { data.sample.match(id).map(data.words.scoreline) ?? title }
 
+        /// The match playing live refreshes when a goal is scored.
+        func liveKeys(for id: Int) -> [LiveKey] { id == data.live.matchID ? [data.live.matchKey] : [] }
+
         @HTMLBuilder
         func body(_ id: Int, router: Router<Match>) throws -> some HTML {
             let match = try data.match(id)
@@ -33,7 +36,11 @@ extension ScoresApp {
                     " v "
                     LinkOrText(text: data.words.teamName(match.awayTeamID), href: router.teamPage(match.awayTeamID))
                 }
-                if let score = match.status.score {
+                if match.id == data.live.matchID {
+                    let live = data.live.score
+                    p(.class("score")) { "\(live.home)–\(live.away)" }
+                    p { span(.class("badge")) { "Live · \(live.minute)′" } }
+                } else if let score = match.status.score {
                     p(.class("score")) { "\(score.home)–\(score.away)" }
                     p { span(.class("badge")) { "Full time" } }
                 } else {
