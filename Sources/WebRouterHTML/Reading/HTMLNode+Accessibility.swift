@@ -156,10 +156,11 @@ extension HTMLNode {
     }
 
     /// Whether a person can't perceive the element: it or an ancestor is `hidden`,
-    /// `aria-hidden="true"`, `inert`, `display: none`, a closed `<dialog>`, a `<template>`, inside
+    /// `aria-hidden="true"`, `display: none`, a closed `<dialog>`, a `<template>`, inside
     /// `<head>`, inside a closed `<details>` but outside its `<summary>`; or it is an
-    /// `<input type="hidden">`. The parser worked this out as it went
-    /// down the page, so reading it costs a flag test.
+    /// `<input type="hidden">`. An `inert` element is not hidden: the base layer under a modal is
+    /// inert and still read. The parser worked this out as it went down the page, so reading it
+    /// costs a flag test.
     package var isHidden: Bool {
         !record.flags.isDisjoint(with: [.hiddenInput, .insideHidden, .hidesContent])
     }

@@ -212,7 +212,7 @@ enum HTMLTreeParser {
             var open = false
             for attribute in attributes[first...] {
                 switch attribute.name {
-                case AttributeCode.hidden, AttributeCode.inert: flags.insert(.hidesContent)
+                case AttributeCode.hidden: flags.insert(.hidesContent)
                 case AttributeCode.open: open = true
                 case AttributeCode.ariaHidden where value(attribute).elementsEqual("true".utf8):
                     flags.formUnion([.hidesContent, .ariaHidden])

@@ -136,5 +136,4 @@ package enum AttributeCode {
     package static let name: UInt16 = 10, value: UInt16 = 11, ariaLabel: UInt16 = 12, ariaLabelledby: UInt16 = 13
     package static let ariaCurrent: UInt16 = 14, dataScreen: UInt16 = 15, disabled: UInt16 = 16, ariaDisabled: UInt16 = 17
     package static let alt: UInt16 = 18, rel: UInt16 = 19, ariaModal: UInt16 = 20
-    package static let inert = UInt16(seeded.firstIndex(of: "inert")!)
 }
