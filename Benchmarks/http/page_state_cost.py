@@ -51,6 +51,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--root", default=os.getcwd())
     parser.add_argument("--callgrind", type=int, default=0, help="requests counted under callgrind (0: none)")
+    parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
     args = parser.parse_args()
     if args.callgrind:
         count_instructions(args)
@@ -99,7 +100,8 @@ def count_instructions(args):
                     port = run.free_port()
                     argv = [binary, "--port", str(port), "--public", "Public", "--threads", "1", "--no-access-log"]
                     counts[kind] = run.callgrind_per_request(argv, port, path, cookie, work, env=env, cwd=args.root,
-                                                             warmup=20, measured=args.callgrind, accept=accept)["Ir"]
+                                                             warmup=20, measured=args.callgrind, accept=accept,
+                                                             shim=args.valgrind_shim)["Ir"]
                 print(f"{binary} {path:30} "
                       f"HTML {counts['html']:11,.0f} Ir  JSON {counts['json']:11,.0f} Ir  ({counts['json'] / counts['html']:4.2f}x)",
                       flush=True)
