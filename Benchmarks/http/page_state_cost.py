@@ -6,7 +6,10 @@ Accept and then with `Accept: application/json`, and prints the server's CPU tim
 (utime + stime from /proc/PID/stat over the run). Builds are measured interleaved, ROUNDS times;
 medians are printed.
 
-    python3 Benchmarks/http/page_state_cost.py BUILD [BUILD ...] [--requests 2000] [--rounds 3]
+    python3 Benchmarks/http/page_state_cost.py BUILD [BUILD ...] [--requests 2000] [--rounds 3] [--callgrind 50]
+
+With --callgrind N it also counts, for each build, page and kind, the instructions per request of
+N requests under callgrind (after 20 warm-up requests; see run.callgrind_per_request).
 """
 
 import argparse
@@ -14,6 +17,7 @@ import http.client
 import os
 import statistics
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run  # noqa: E402
@@ -46,7 +50,11 @@ def main():
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--root", default=os.getcwd())
+    parser.add_argument("--callgrind", type=int, default=0, help="requests counted under callgrind (0: none)")
+    parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
     args = parser.parse_args()
+    if args.callgrind:
+        count_instructions(args)
     env = dict(os.environ, WEBROUTER_SECRET=run.SECRET)
     servers, cookies = [], []
     try:
@@ -73,6 +81,30 @@ def main():
     finally:
         for server in servers:
             server.process.terminate()
+
+
+def count_instructions(args):
+    env = dict(os.environ, WEBROUTER_SECRET=run.SECRET)
+    with tempfile.TemporaryDirectory(prefix="webrouter-page-state-") as work:
+        for binary in args.builds:
+            for path in PAGES:
+                counts = {}
+                for kind, accept in ACCEPTS.items():
+                    probe_port = run.free_port()
+                    argv = [binary, "--port", str(probe_port), "--public", "Public", "--threads", "1", "--no-access-log"]
+                    probe = run.Server(binary, argv, probe_port, cwd=args.root, env=env)
+                    try:
+                        cookie = run.sign_in(probe_port)
+                    finally:
+                        probe.stop()
+                    port = run.free_port()
+                    argv = [binary, "--port", str(port), "--public", "Public", "--threads", "1", "--no-access-log"]
+                    counts[kind] = run.callgrind_per_request(argv, port, path, cookie, work, env=env, cwd=args.root,
+                                                             warmup=20, measured=args.callgrind, accept=accept,
+                                                             shim=args.valgrind_shim)["Ir"]
+                print(f"{binary} {path:30} "
+                      f"HTML {counts['html']:11,.0f} Ir  JSON {counts['json']:11,.0f} Ir  ({counts['json'] / counts['html']:4.2f}x)",
+                      flush=True)
 
 
 if __name__ == "__main__":

@@ -276,13 +276,15 @@ CALLGRIND_EVENTS = re.compile(r"^events:\s*(.+)$", re.MULTILINE)
 CALLGRIND_TOTALS = re.compile(r"^(?:summary|totals):\s*(.+)$", re.MULTILINE)
 
 
-def keep_alive_client(port, path, cookie, what):
-    """A function that sends `count` GETs of `path` on one keep-alive connection, each must answer 200."""
+def keep_alive_client(port, path, cookie, what, accept=None):
+    """A function that sends `count` GETs of `path` on one keep-alive connection, each must answer
+    200; `accept` is sent as the Accept header when given."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    headers = {"Cookie": cookie} if accept is None else {"Cookie": cookie, "Accept": accept}
 
     def serve(count):
         for _ in range(count):
-            connection.request("GET", path, headers={"Cookie": cookie})
+            connection.request("GET", path, headers=headers)
             response = connection.getresponse()
             response.read()
             if response.status != 200:
@@ -320,7 +322,8 @@ def callgrind_command(arguments, port, timeout=120):
         raise RuntimeError(f"callgrind_control {' '.join(arguments)} failed")
 
 
-def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None, keep=None):
+def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None, keep=None,
+                          accept=None):
     """Instructions and simulated cache misses per request of a server started with `argv` on
     `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1 and D1
     as valgrind reads them from the CPU, LL as CALLGRIND_LL, by default 512 KB 8-way, the L2 of
@@ -329,7 +332,8 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
     and dumped (callgrind_control -d). Deterministic up to the server's timers; returns a dict
     event -> count per request (Ir, I1mr, ILmr, Dr, D1mr, DLmr, …, plus LLm = ILmr + DLmr + DLmw).
     `shim` (sigsuspend_shim.so) is preloaded so that valgrind 3.19 survives a Swift async main;
-    `keep` names a file to copy the dump to (for callgrind_annotate --inclusive=yes)."""
+    `keep` names a file to copy the dump to (for callgrind_annotate --inclusive=yes); `accept` is
+    the requests' Accept header (none when not given)."""
     out = tempfile.mkdtemp(prefix="callgrind-", dir=work)  # a directory of its own: dumps of earlier runs are not taken for this one
     work = out
     out = os.path.join(out, f"callgrind.{port}")
@@ -340,7 +344,7 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
           f"--callgrind-out-file={out}"] + argv
     server = Server("callgrind", vg, port, cwd=cwd, env=env, timeout=600)
     try:
-        serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind")
+        serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind", accept)
         serve(warmup)
         pid = str(server.process.pid)
         callgrind_command(["-z", pid], port)

@@ -17,26 +17,26 @@ package enum Landmark {
 
     /// `<nav aria-label="Tabs">`.
     package static func isTabBar(_ node: HTMLNode) -> Bool {
-        node.tag == "nav" && node["aria-label"] == tabBar
+        node.tagCode == TagCode.nav && node.attribute(AttributeCode.ariaLabel, is: tabBar)
     }
 
     /// `<nav aria-label="Breadcrumb">`.
     package static func isBreadcrumb(_ node: HTMLNode) -> Bool {
-        node.tag == "nav" && node["aria-label"] == breadcrumb
+        node.tagCode == TagCode.nav && node.attribute(AttributeCode.ariaLabel, is: breadcrumb)
     }
 
     /// A presented layer: `<dialog aria-modal="true">` that is not an alert.
     package static func isModalLayer(_ node: HTMLNode) -> Bool {
-        node.tag == "dialog" && node["aria-modal"] == "true" && node["role"] != "alertdialog"
+        node.tagCode == TagCode.dialog && node.attribute(AttributeCode.ariaModal, is: "true") && node.explicitRole != "alertdialog"
     }
 
-    /// An alert or confirmation dialog: `role="alertdialog"`.
+    /// An alert or confirmation dialog: `role="alertdialog"` (no element has that role implicitly).
     package static func isAlert(_ node: HTMLNode) -> Bool {
-        node.role == "alertdialog"
+        node.explicitRole == "alertdialog"
     }
 
     /// A close link: `<a rel="dismiss" href>`.
     package static func isDismissLink(_ node: HTMLNode) -> Bool {
-        node.tag == "a" && node["rel"] == dismiss
+        node.tagCode == TagCode.a && node.attribute(AttributeCode.rel, is: dismiss)
     }
 }

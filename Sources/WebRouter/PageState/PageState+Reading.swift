@@ -33,37 +33,50 @@ struct PageStateReader {
     let main: HTMLNode?
     let modals: [HTMLNode]
     let alertDialogs: [HTMLNode]
-    /// Layer and alert elements by identity, to their index.
-    let layerIndex: [ObjectIdentifier: Int]
-    let alertIndex: [ObjectIdentifier: Int]
+    let forms: [HTMLNode]
+    let title: HTMLNode?
+    let tabBar: HTMLNode?
+    /// The layer elements (`main`, then the modals), in order.
+    let layerElements: [HTMLNode]
 
     init(document: HTMLNode, status: Int, url: String) {
         self.document = document
         self.status = status
         self.url = url
         elements = document.descendants
-        body = elements.first { $0.tag == "body" }
-        main = elements.first { $0.tag == "main" && !$0.isHidden }
-        modals = elements.filter { Landmark.isModalLayer($0) && !$0.isHidden }
-        alertDialogs = elements.filter { Landmark.isAlert($0) && !$0.isHidden }
-        var layers: [ObjectIdentifier: Int] = [:]
-        let layerElements = (main.map { [$0] } ?? []) + modals
-        for (index, element) in layerElements.enumerated() { layers[ObjectIdentifier(element)] = index }
-        layerIndex = layers
-        var alerts: [ObjectIdentifier: Int] = [:]
-        for (index, element) in alertDialogs.enumerated() { alerts[ObjectIdentifier(element)] = index }
-        alertIndex = alerts
+        // One walk finds every landmark; an element's tag is a number, so most cost a comparison.
+        var body: HTMLNode?, main: HTMLNode?, title: HTMLNode?, tabBar: HTMLNode?
+        var modals: [HTMLNode] = [], alerts: [HTMLNode] = [], forms: [HTMLNode] = []
+        for element in elements {
+            switch element.tagCode {
+            case TagCode.body: if body == nil { body = element }
+            case TagCode.title: if title == nil { title = element }
+            case TagCode.main: if main == nil && !element.isHidden { main = element }
+            case TagCode.form: if !element.isHidden { forms.append(element) }
+            case TagCode.nav: if tabBar == nil && Landmark.isTabBar(element) && !element.isHidden { tabBar = element }
+            case TagCode.dialog: if Landmark.isModalLayer(element) && !element.isHidden { modals.append(element) }
+            default: break
+            }
+            if element.has(AttributeCode.role) && Landmark.isAlert(element) && !element.isHidden { alerts.append(element) }
+        }
+        self.body = body
+        self.main = main
+        self.title = title
+        self.tabBar = tabBar
+        self.modals = modals
+        self.alertDialogs = alerts
+        self.forms = forms
+        layerElements = (main.map { [$0] } ?? []) + modals
     }
 
     func read() -> PageState {
-        let forms = elements.filter { $0.tag == "form" && !$0.isHidden }
         var state = PageState(
             status: status, url: url,
-            title: elements.first { $0.tag == "title" }?.text ?? "",
+            title: title?.text ?? "",
             screen: body?[Landmark.screen], baseScreen: main?[Landmark.screen])
         state.tabs = tabs()
         state.layers = (main.map { [baseLayer($0)] } ?? []) + modals.map(modalLayer)
-        state.alerts = alertDialogs.map { alert($0, forms: forms) }
+        state.alerts = alertDialogs.map { alert($0) }
         state.links = elements.compactMap(link)
         state.forms = forms.map(form)
         state.headings = elements.compactMap(heading)
@@ -75,16 +88,16 @@ struct PageStateReader {
     // MARK: - Landmarks
 
     private func tabs() -> [PageState.Tab] {
-        guard let bar = elements.first(where: { Landmark.isTabBar($0) && !$0.isHidden }) else { return [] }
-        return bar.all { $0.tag == "a" && $0["href"] != nil && !$0.isHidden }.map {
+        guard let bar = tabBar else { return [] }
+        return bar.all { $0.tagCode == TagCode.a && $0.has(AttributeCode.href) && !$0.isHidden }.map {
             PageState.Tab(label: $0.accessibleName, href: $0["href"] ?? "", selected: $0["aria-current"] == "page")
         }
     }
 
     private func breadcrumb(in layer: HTMLNode) -> [PageState.Crumb] {
         guard let nav = layer.first(where: { Landmark.isBreadcrumb($0) && !$0.isHidden }) else { return [] }
-        return nav.all { $0.tag == "li" && !$0.isHidden }.map { item in
-            let link = item["aria-current"] == nil ? item.first { $0.tag == "a" && $0["href"] != nil } : nil
+        return nav.all { $0.tagCode == TagCode.li && !$0.isHidden }.map { item in
+            let link = item.has(AttributeCode.ariaCurrent) ? nil : item.first { $0.tagCode == TagCode.a && $0.has(AttributeCode.href) }
             return PageState.Crumb(label: item.visibleText(excluding: nil), href: link?["href"])
         }
     }
@@ -92,7 +105,7 @@ struct PageStateReader {
     private func baseLayer(_ main: HTMLNode) -> PageState.Layer {
         let crumbs = breadcrumb(in: main)
         let title = crumbs.last?.label
-            ?? main.first { $0.tag == "h1" && !$0.isHidden }?.accessibleName
+            ?? main.first { $0.tagCode == TagCode.h1 && !$0.isHidden }?.accessibleName
         return PageState.Layer(screen: main[Landmark.screen], kind: .base, style: nil, title: title,
                                breadcrumb: crumbs, dismiss: nil)
     }
@@ -111,7 +124,7 @@ struct PageStateReader {
                                title: name.isEmpty ? nil : name, breadcrumb: breadcrumb(in: dialog), dismiss: dismiss)
     }
 
-    private func alert(_ dialog: HTMLNode, forms: [HTMLNode]) -> PageState.Alert {
+    private func alert(_ dialog: HTMLNode) -> PageState.Alert {
         let message = dialog["aria-describedby"].map { describedBy($0, in: dialog) }
         var actions: [PageState.AlertAction] = []
         for element in dialog.descendants where !element.isHidden {
@@ -119,7 +132,7 @@ struct PageStateReader {
             if element.tag == "a", let href = element["href"] {
                 actions.append(PageState.AlertAction(label: element.accessibleName, kind: .link, role: role, href: href, form: nil))
             } else if element.isSubmitButton {
-                let form = element.enclosing("form").flatMap { form in forms.firstIndex { $0 === form } }
+                let form = element.enclosing(TagCode.form).flatMap { form in forms.firstIndex(of: form) }
                 actions.append(PageState.AlertAction(label: element.accessibleName, kind: .button, role: role, href: nil, form: form))
             }
         }
@@ -132,7 +145,8 @@ struct PageStateReader {
     // MARK: - Links, headings, forms
 
     private func link(_ element: HTMLNode) -> PageState.Link? {
-        guard element.tag == "a" || element.tag == "area", let href = element["href"], !element.isHidden else { return nil }
+        guard element.tagCode == TagCode.a || element.tagCode == TagCode.area, !element.isHidden,
+              let href = element[AttributeCode.href] else { return nil }
         let place = owner(of: element)
         let current = element["aria-current"].map { $0 != "false" } ?? false
         return PageState.Link(name: element.accessibleName, href: href, rel: element["rel"], current: current,
@@ -140,7 +154,7 @@ struct PageStateReader {
     }
 
     private func heading(_ element: HTMLNode) -> PageState.Heading? {
-        guard element.role == "heading", !element.isHidden else { return nil }
+        guard element.isHeading, !element.isHidden else { return nil }
         return PageState.Heading(level: element.headingLevel ?? 2, text: element.accessibleName)
     }
 
@@ -162,7 +176,7 @@ struct PageStateReader {
                     formmethod: element["formmethod"]?.lowercased(), disabled: element.isDisabled))
             } else if let field = field(element) {
                 fields.append(field)
-            } else if element.role == "alert", !element.isHidden {
+            } else if element.explicitRole == "alert", !element.isHidden {
                 let text = element.visibleText(excluding: nil)
                 if !text.isEmpty { errors.append(text) }
             }
@@ -226,9 +240,9 @@ struct PageStateReader {
     }
 
     private func options(of select: HTMLNode, multiple: Bool) -> [PageState.Option] {
-        var options = select.all { $0.tag == "option" }.map { option in
+        var options = select.all { $0.tagCode == TagCode.option }.map { option in
             let text = option.text
-            let disabled = option["disabled"] != nil || option.enclosing("optgroup")?["disabled"] != nil
+            let disabled = option.has(AttributeCode.disabled) || option.enclosing(TagCode.optgroup)?.has(AttributeCode.disabled) == true
             return PageState.Option(label: option["label"] ?? text, value: option["value"] ?? text,
                                     selected: option["selected"] != nil, disabled: disabled)
         }
@@ -251,22 +265,26 @@ struct PageStateReader {
         var alert: Int? { if case .alert(let index) = self { index } else { nil } }
     }
 
+    /// The innermost layer or alert around the element: of those holding it, the one that
+    /// starts last in the page (containment is a range check in the flat document).
     private func owner(of element: HTMLNode) -> Place {
-        var node = element.parent
-        while let current = node {
-            let id = ObjectIdentifier(current)
-            if let index = layerIndex[id] { return .layer(index) }
-            if let index = alertIndex[id] { return .alert(index) }
-            node = current.parent
+        var place = Place.none
+        var innermost: HTMLNode?
+        func consider(_ candidate: HTMLNode, _ found: Place) {
+            guard element.isInside(candidate), innermost.map({ candidate.isInside($0) }) ?? true else { return }
+            innermost = candidate
+            place = found
         }
-        return .none
+        for (index, layer) in layerElements.enumerated() { consider(layer, .layer(index)) }
+        for (index, alert) in alertDialogs.enumerated() { consider(alert, .alert(index)) }
+        return place
     }
 
     /// The visible text of the elements an `aria-describedby` list names.
     /// A `field-error` among them is the message; a hint beside it is not.
     private func describedBy(_ ids: String, in root: HTMLNode) -> String {
         let elements = ids.split(separator: " ").compactMap { root.element(withID: String($0)) }
-        let errors = elements.filter { ($0["class"] ?? "").split(separator: " ").contains("field-error") }
+        let errors = elements.filter { $0.hasClass("field-error") }
         return (errors.isEmpty ? elements : errors).compactMap { $0.visibleText(excluding: nil) }
             .joined(separator: " ").collapsingWhitespace
     }

@@ -6,7 +6,7 @@ extension HTMLNode {
     /// of its tag (`a[href]` → `link`, `input[type=checkbox]` → `checkbox`, `select` →
     /// `combobox`, `nav` → `navigation`, `h2` → `heading`…); `nil` for elements without one.
     package var role: String? {
-        if let explicit = self["role"]?.split(separator: " ").first { return String(explicit) }
+        if let explicit = explicitRole { return explicit }
         switch tag {
         case "a", "area": return self["href"] != nil ? "link" : nil
         case "button": return "button"
@@ -53,6 +53,18 @@ extension HTMLNode {
         }
     }
 
+    /// The first token of the element's `role` attribute, if it has one.
+    package var explicitRole: String? {
+        self[AttributeCode.role]?.split(separator: " ").first.map(String.init)
+    }
+
+    /// Whether the element is a heading: `role="heading"`, or `h1`…`h6` without another role.
+    /// Cheaper than comparing ``role``, which every element would pay for.
+    package var isHeading: Bool {
+        if let explicit = explicitRole { return explicit == "heading" }
+        return tagCode >= TagCode.h1 && tagCode <= TagCode.h6
+    }
+
     /// The level of a heading: `h1`…`h6`, or `aria-level`.
     package var headingLevel: Int? {
         if let level = self["aria-level"].flatMap({ Int($0) }) { return level }
@@ -61,22 +73,22 @@ extension HTMLNode {
     }
 
     /// The lowercased `type` of an `<input>` (`text` when absent).
-    package var inputType: String { (self["type"] ?? "text").lowercased() }
+    package var inputType: String { (self[AttributeCode.type] ?? "text").lowercased() }
 
     /// Whether the element is a form control a person types into, picks or ticks.
     package var isFormControl: Bool {
-        switch tag {
-        case "select", "textarea": return true
-        case "input": return !["hidden", "submit", "button", "reset", "image"].contains(inputType)
+        switch tagCode {
+        case TagCode.select, TagCode.textarea: return true
+        case TagCode.input: return !["hidden", "submit", "button", "reset", "image"].contains(inputType)
         default: return false
         }
     }
 
     /// Whether the element is a button that can submit its form.
     package var isSubmitButton: Bool {
-        switch tag {
-        case "button": return (self["type"] ?? "submit").lowercased() == "submit"
-        case "input": return inputType == "submit" || inputType == "image"
+        switch tagCode {
+        case TagCode.button: return (self[AttributeCode.type] ?? "submit").lowercased() == "submit"
+        case TagCode.input: return inputType == "submit" || inputType == "image"
         default: return false
         }
     }
@@ -86,13 +98,13 @@ extension HTMLNode {
     /// `<legend>`, the content of links, buttons, headings and cells, then `title` and
     /// `placeholder`. Whitespace is collapsed; hidden parts are left out.
     package var accessibleName: String {
-        if let ids = self["aria-labelledby"] {
+        if let ids = self[AttributeCode.ariaLabelledby] {
             let root = documentRoot
             let parts = ids.split(separator: " ").compactMap { id in root.element(withID: String(id))?.visibleText(excluding: nil) }
             let joined = parts.joined(separator: " ").collapsingWhitespace
             if !joined.isEmpty { return joined }
         }
-        if let label = self["aria-label"]?.collapsingWhitespace, !label.isEmpty { return label }
+        if let label = self[AttributeCode.ariaLabel]?.collapsingWhitespace, !label.isEmpty { return label }
         if isFormControl {
             let labels = self.labels.map { $0.visibleText(excluding: self) }.filter { !$0.isEmpty }
             if !labels.isEmpty { return labels.joined(separator: " ") }
@@ -104,7 +116,7 @@ extension HTMLNode {
         case "input" where inputType == "image": return self["alt"] ?? "Submit"
         case "img", "area": if let alt = self["alt"], !alt.isEmpty { return alt.collapsingWhitespace }
         case "fieldset":
-            if let legend = children.first(where: { $0.tag == "legend" }) { return legend.text }
+            if let legend = firstChild(TagCode.legend) { return legend.text }
         case "table":
             if let caption = children.first(where: { $0.tag == "caption" }) { return caption.text }
         default: break
@@ -129,14 +141,15 @@ extension HTMLNode {
         }
     }
 
-    /// The `<label>`s of a form control: `<label for>` its `id`, and the label around it.
+    /// The `<label>`s of a form control: `<label for>` its `id` (found in the document's index
+    /// of labels), and the label around it.
     var labels: [HTMLNode] {
         var found: [HTMLNode] = []
-        if let id = self["id"], !id.isEmpty {
-            let root = documentRoot
-            found = root.index.map { $0.labels[id] ?? [] } ?? root.all { $0.tag == "label" && $0["for"] == id }
+        if let id = self[AttributeCode.id], !id.isEmpty, let positions = document.labels[id] {
+            found = positions.map { HTMLNode(document, $0) }
         }
-        if let wrapping = enclosing("label"), wrapping["for"] == nil || wrapping["for"] == self["id"], !found.contains(where: { $0 === wrapping }) {
+        if let wrapping = enclosing(TagCode.label), wrapping[AttributeCode.for] == nil || wrapping[AttributeCode.for] == self[AttributeCode.id],
+           !found.contains(wrapping) {
             found.append(wrapping)
         }
         return found
@@ -144,42 +157,37 @@ extension HTMLNode {
 
     /// Whether a person can't perceive the element: it or an ancestor is `hidden`,
     /// `aria-hidden="true"`, `display: none`, a closed `<dialog>`, a `<template>`, inside
-    /// `<head>`; or it is an `<input type="hidden">`.
+    /// `<head>`, inside a closed `<details>` but outside its `<summary>`; or it is an
+    /// `<input type="hidden">`. An `inert` element is not hidden: the base layer under a modal is
+    /// inert and still read. The parser worked this out as it went down the page, so reading it
+    /// costs a flag test.
     package var isHidden: Bool {
-        if tag == "input" && inputType == "hidden" { return true }
-        return insideHidden || hidesItsContent
+        !record.flags.isDisjoint(with: [.hiddenInput, .insideHidden, .hidesContent])
     }
 
-    /// Whether an element of `tag` with `attributes` hides itself and everything in it.
-    static func hides(tag: String, attributes: [(name: String, value: String)]) -> Bool {
-        switch tag {
-        case "template", "head", "script", "style": return true
-        case "dialog" where !attributes.contains(where: { $0.name == "open" }): return true
-        default: break
+    /// Whether the element hides itself and everything in it.
+    var hidesItsContent: Bool { record.has(.hidesContent) }
+
+    /// The first child element with a tag's code.
+    func firstChild(_ code: UInt16) -> HTMLNode? {
+        var child = record.firstChild
+        while child >= 0 {
+            let record = document.nodes[Int(child)]
+            if record.tag == code { return HTMLNode(document, child) }
+            child = record.nextSibling
         }
-        for (name, value) in attributes {
-            switch name {
-            case "hidden": return true
-            case "aria-hidden" where value == "true": return true
-            case "style":
-                let style = value.lowercased().filter { $0 != " " }
-                if style.contains("display:none") || style.contains("visibility:hidden") { return true }
-            default: continue
-            }
-        }
-        return false
+        return nil
     }
 
     /// Whether the control is disabled: its own `disabled`, or a disabled `<fieldset>` around it
     /// (except inside that fieldset's first `<legend>`), or `aria-disabled="true"`.
     package var isDisabled: Bool {
-        if self["disabled"] != nil || self["aria-disabled"] == "true" { return true }
+        if has(AttributeCode.disabled) || attribute(AttributeCode.ariaDisabled, is: "true") { return true }
         var child: HTMLNode = self
         var node = parent
         while let current = node {
-            if current.tag == "fieldset", current["disabled"] != nil {
-                let firstLegend = current.children.first { $0.tag == "legend" }
-                if firstLegend !== child { return true }
+            if current.tagCode == TagCode.fieldset, current.has(AttributeCode.disabled) {
+                if current.firstChild(TagCode.legend) != child { return true }
             }
             child = current
             node = current.parent
@@ -190,18 +198,31 @@ extension HTMLNode {
     /// The text a person sees in the element: ``text`` without hidden parts, and without the
     /// subtree of `excluded` (a label's own control).
     package func visibleText(excluding excluded: HTMLNode?) -> String {
-        var raw = ""
-        collectVisibleText(into: &raw, excluding: excluded)
-        return raw.collapsingWhitespace
+        var raw: [UInt8] = []
+        collectVisibleText(position, into: &raw, excluding: excluded.flatMap { $0.document === document ? $0.position : nil } ?? -1)
+        return HTMLNode.collapse(raw, nonBreaking: true)
     }
 
-    private func collectVisibleText(into output: inout String, excluding excluded: HTMLNode?) {
-        if tag == "#text" { output += textValue; return }
-        if self === excluded || hidesItsContent { return }
-        if tag == "input" && inputType == "hidden" { return }
-        if tag == "img", let alt = self["alt"] { output += " " + alt + " "; return }
-        for child in children { child.collectVisibleText(into: &output, excluding: excluded) }
-        if isBlock { output += " " }
+    /// Appends the visible text of node `node` and its descendants, leaving out node `excluded`.
+    private func collectVisibleText(_ node: Int32, into output: inout [UInt8], excluding excluded: Int32) {
+        let record = document.nodes[Int(node)]
+        if record.tag == TagCode.text { document.appendText(of: node, to: &output); return }
+        if node == excluded || !record.flags.isDisjoint(with: [.hidesContent, .hiddenInput]) { return }
+        if record.tag == TagCode.img, let alt = document.attribute(AttributeCode.alt, of: node) {
+            output.append(0x20)
+            output.append(contentsOf: document.value(alt).utf8)
+            output.append(0x20)
+            return
+        }
+        let closedDetails = record.has(.closedDetails)
+        var child = record.firstChild
+        while child >= 0 {
+            if !closedDetails || document.nodes[Int(child)].tag == TagCode.summary {
+                collectVisibleText(child, into: &output, excluding: excluded)
+            }
+            child = document.nodes[Int(child)].nextSibling
+        }
+        if record.has(.block) { output.append(0x20) }
     }
 
     /// Whether `tag` ends a line of visible text.
@@ -209,7 +230,7 @@ extension HTMLNode {
         switch tag {
         case "br", "p", "li", "div", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "section",
              "article", "header", "footer", "nav", "main", "ul", "ol", "table", "form", "fieldset", "legend", "label",
-             "option", "dialog", "figcaption", "blockquote", "pre", "button":
+             "option", "dialog", "figcaption", "blockquote", "pre", "button", "summary", "details":
             return true
         default:
             return false
@@ -217,16 +238,14 @@ extension HTMLNode {
     }
 
     /// The root of the tree the element is in.
-    package var documentRoot: HTMLNode {
-        var node = self
-        while let parent = node.parent { node = parent }
-        return node
-    }
+    package var documentRoot: HTMLNode { HTMLNode(document, 0) }
 
-    /// The element with an `id`, below this one (the first in document order).
+    /// The element with an `id`, below this one (the first in document order): a look-up in the
+    /// document's index of ids.
     package func element(withID id: String) -> HTMLNode? {
-        if let index { return index.ids[id] }
-        return first { $0["id"] == id }
+        if let found = document.ids[id], position == 0 || HTMLNode(document, found).isInside(self) { return HTMLNode(document, found) }
+        guard position != 0 else { return nil }
+        return first { $0[AttributeCode.id] == id }
     }
 
     /// The nearest `article`, `aside`, `main`, `nav` or `section` around the element.
@@ -241,32 +260,8 @@ extension HTMLNode {
 }
 
 extension String {
-    /// The string with runs of whitespace made one space, trimmed.
-    /// One pass over the bytes (splitting into substrings and joining them cost an allocation
-    /// a word); U+00A0 is the two bytes C2 A0.
-    package var collapsingWhitespace: String {
-        var output: [UInt8] = []
-        output.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        var heldLeadByte = false   // a C2 that may start U+00A0
-        func write(_ byte: UInt8) {
-            if pendingSpace && !output.isEmpty { output.append(0x20) }
-            pendingSpace = false
-            output.append(byte)
-        }
-        for byte in utf8 {
-            if heldLeadByte {
-                heldLeadByte = false
-                if byte == 0xA0 { pendingSpace = true; continue }
-                write(0xC2)
-            }
-            switch byte {
-            case 0x20, 0x0A, 0x09, 0x0D, 0x0C: pendingSpace = true
-            case 0xC2: heldLeadByte = true
-            default: write(byte)
-            }
-        }
-        if heldLeadByte { write(0xC2) }
-        return String(decoding: output, as: UTF8.self)
-    }
+    /// The string with runs of whitespace (U+00A0 included) made one space, trimmed: one pass
+    /// over the bytes.
+    package var collapsingWhitespace: String { HTMLNode.collapse(Array(utf8), nonBreaking: true) }
+
 }

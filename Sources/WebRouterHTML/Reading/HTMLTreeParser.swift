@@ -1,9 +1,10 @@
 /// A small, forgiving HTML parser: enough to read the pages a WebRouter app renders
-/// (and a browser's serialization of its DOM) into a tree of ``HTMLNode``s.
+/// (and a browser's serialization of its DOM) into an ``HTMLDocument``.
 ///
-/// It knows void elements, raw-text elements (`script`, `style`), comments, the doctype,
-/// quoted and unquoted attributes and character references; an end tag closes the
-/// nearest open element with its name.
+/// It knows void elements, raw-text elements (`script`, `style`, `textarea`, `title`), comments,
+/// the doctype, quoted and unquoted attributes and character references; an end tag closes the
+/// nearest open element with its name. One pass over the page's UTF-8 bytes: each node is a record
+/// appended to one array, each attribute to another; texts and values stay ranges of the bytes.
 enum HTMLTreeParser {
     /// Elements without content or end tag.
     static func isVoid(_ name: String) -> Bool {
@@ -21,137 +22,283 @@ enum HTMLTreeParser {
         }
     }
 
-    /// Parses a document; never fails.
-    static func parse(_ html: String) -> HTMLNode {
-        let root = HTMLNode(tag: "#document")
-        var stack: [HTMLNode] = [root]
-        let bytes = Array(html.utf8)
-        var index = 0
-        var textStart = 0
+    /// What the parser needs to know of a tag, worked out once per tag name.
+    struct Traits: Sendable {
+        var isVoid: Bool
+        var isRawText: Bool
+        /// Raw text kept as written (`script`, `style`); `textarea` and `title` decode theirs.
+        var isVerbatim: Bool
+        var isBlock: Bool
+        /// `template`, `head`, `script`, `style`: hidden whatever their attributes.
+        var alwaysHides: Bool
 
-        func flushText(upTo end: Int) {
-            guard end > textStart else { return }
-            let text = HTMLEntities.decode(String(decoding: bytes[textStart..<end], as: UTF8.self))
-            let node = HTMLNode(tag: "#text", text: text)
-            stack[stack.count - 1].adopt(node)
+        init(_ name: String) {
+            isVoid = HTMLTreeParser.isVoid(name)
+            isRawText = HTMLTreeParser.isRawText(name)
+            isVerbatim = name == "script" || name == "style"
+            isBlock = HTMLNode.isBlock(name)
+            alwaysHides = ["template", "head", "script", "style"].contains(name)
+        }
+    }
+
+    /// The traits of the seeded tags, by code (see ``TagCode``).
+    static let seededTraits = NameTable.tags.names.map(Traits.init)
+
+    /// Parses a document; never fails.
+    static func parse(_ html: String) -> HTMLDocument {
+        var builder = Builder(bytes: Array(html.utf8))
+        builder.run()
+        return builder.finish()
+    }
+
+    private struct Builder {
+        let bytes: [UInt8]
+        var nodes: [NodeRecord] = []
+        var attributes: [AttributeRecord] = []
+        var tags = NameTable.tags
+        var attributeNames = NameTable.attributes
+        var traits = HTMLTreeParser.seededTraits
+        /// The open elements, the document first.
+        var stack: [Int32] = [0]
+        var ids: [String: Int32] = [:]
+        var labels: [String: [Int32]] = [:]
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            nodes.reserveCapacity(bytes.count / 24)
+            attributes.reserveCapacity(bytes.count / 40)
+            nodes.append(NodeRecord(tag: TagCode.document, flags: [], parent: -1, end: 1, start: 0, finish: 0))
         }
 
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count else { index += 1; continue }
-            let next = bytes[index + 1]
-            if next == UInt8(ascii: "!") {
-                flushText(upTo: index)
-                if bytes[index...].starts(with: Array("<!--".utf8)) {
-                    index = find(Array("-->".utf8), in: bytes, from: index + 4).map { $0 + 3 } ?? bytes.count
-                } else {
-                    index = (find([UInt8(ascii: ">")], in: bytes, from: index) ?? bytes.count - 1) + 1
+        func finish() -> HTMLDocument {
+            HTMLDocument(bytes: bytes, nodes: nodes, attributes: attributes, tags: tags, attributeNames: attributeNames,
+                         ids: ids, labels: labels)
+        }
+
+        /// Appends a node as the last child of the innermost open element.
+        mutating func append(_ record: NodeRecord) -> Int32 {
+            var record = record
+            let position = Int32(nodes.count)
+            let parent = Int(stack[stack.count - 1])
+            record.parent = Int32(parent)
+            let parentFlags = nodes[parent].flags
+            if parentFlags.contains(.insideHidden) || parentFlags.contains(.hidesContent)
+                || (parentFlags.contains(.closedDetails) && record.tag != TagCode.summary) { record.flags.insert(.insideHidden) }
+            if nodes[parent].lastChild >= 0 { nodes[Int(nodes[parent].lastChild)].nextSibling = position } else { nodes[parent].firstChild = position }
+            nodes[parent].lastChild = position
+            nodes.append(record)
+            return position
+        }
+
+        /// Marks the elements of the stack from `depth` on as ending here, and closes them.
+        mutating func close(from depth: Int) {
+            let end = Int32(nodes.count)
+            for open in stack[depth...] { nodes[Int(open)].end = end }
+            stack.removeSubrange(depth...)
+        }
+
+        mutating func text(_ start: Int, _ end: Int, verbatim: Bool = false, always: Bool = false) {
+            guard end > start || always else { return }
+            var flags: NodeRecord.Flags = []
+            if !verbatim && bytes[start..<end].contains(UInt8(ascii: "&")) { flags.insert(.needsDecoding) }
+            let position = append(NodeRecord(tag: TagCode.text, flags: flags, parent: 0, end: 0, start: Int32(start), finish: Int32(end)))
+            nodes[Int(position)].end = position + 1
+        }
+
+        mutating func run() {
+            let count = bytes.count
+            var index = 0
+            var textStart = 0
+            while index < count {
+                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "!") {
+                    text(textStart, index)
+                    if bytes[index...].starts(with: [0x3C, 0x21, 0x2D, 0x2D]) {   // <!--
+                        index = find([0x2D, 0x2D, 0x3E], from: index + 4).map { $0 + 3 } ?? count
+                    } else {
+                        index = (find([UInt8(ascii: ">")], from: index) ?? count - 1) + 1
+                    }
+                    textStart = index
+                    continue
                 }
-                textStart = index
-                continue
-            }
-            if next == UInt8(ascii: "/") {
-                flushText(upTo: index)
-                let end = (find([UInt8(ascii: ">")], in: bytes, from: index) ?? bytes.count - 1)
-                var nameStart = index + 2, nameEnd = end
-                while nameStart < nameEnd && isSpace(bytes[nameStart]) { nameStart += 1 }
-                while nameEnd > nameStart && isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-                let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self).lowercased()
-                if let open = stack.lastIndex(where: { $0.tag == name }), open > 0 {
-                    stack.removeSubrange(open...)
+                if next == UInt8(ascii: "/") {
+                    text(textStart, index)
+                    let end = find([UInt8(ascii: ">")], from: index) ?? count - 1
+                    var nameStart = index + 2, nameEnd = end
+                    while nameStart < nameEnd && Self.isSpace(bytes[nameStart]) { nameStart += 1 }
+                    while nameEnd > nameStart && Self.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+                    let code = tags.code(of: bytes[nameStart..<nameEnd])
+                    if let open = stack.lastIndex(where: { nodes[Int($0)].tag == code }), open > 0 { close(from: open) }
+                    index = end + 1
+                    textStart = index
+                    continue
                 }
-                index = end + 1
+                guard Self.isLetter(next) else { index += 1; continue }
+                text(textStart, index)
+                index = element(at: index)
                 textStart = index
-                continue
             }
-            guard isLetter(next) else { index += 1; continue }
-            flushText(upTo: index)
-            var cursor = index + 1
-            let (name, afterName) = readName(bytes, from: cursor)
-            cursor = afterName
-            var attributes: [(name: String, value: String)] = []
-            while cursor < bytes.count {
-                while cursor < bytes.count && isSpace(bytes[cursor]) { cursor += 1 }
-                guard cursor < bytes.count else { break }
+            text(textStart, count)
+            close(from: 0)
+        }
+
+        /// Reads the start tag at `start` (and a raw-text element's content); returns where parsing goes on.
+        mutating func element(at start: Int) -> Int {
+            let count = bytes.count
+            var cursor = start + 1
+            let nameEnd = nameEnd(from: cursor)
+            let tag = tags.code(of: bytes[cursor..<nameEnd])
+            if Int(tag) >= traits.count { traits.append(Traits(tags.names[Int(tag)])) }
+            let trait = traits[Int(tag)]
+            cursor = nameEnd
+            let first = attributes.count
+            while cursor < count {
+                while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
+                guard cursor < count else { break }
                 if bytes[cursor] == UInt8(ascii: ">") { cursor += 1; break }
                 if bytes[cursor] == UInt8(ascii: "/") { cursor += 1; continue }
-                let (attributeName, afterAttribute) = readName(bytes, from: cursor)
-                cursor = max(afterAttribute, cursor + 1)
-                var value = ""
-                while cursor < bytes.count && isSpace(bytes[cursor]) { cursor += 1 }
-                if cursor < bytes.count && bytes[cursor] == UInt8(ascii: "=") {
+                let attributeEnd = self.nameEnd(from: cursor)
+                let nameRange = cursor..<attributeEnd
+                cursor = max(attributeEnd, cursor + 1)
+                var valueStart = cursor, valueEnd = cursor
+                while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
+                if cursor < count && bytes[cursor] == UInt8(ascii: "=") {
                     cursor += 1
-                    while cursor < bytes.count && isSpace(bytes[cursor]) { cursor += 1 }
-                    if cursor < bytes.count && (bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")) {
-                        let quote = bytes[cursor]
-                        let end = find([quote], in: bytes, from: cursor + 1) ?? bytes.count
-                        value = String(decoding: bytes[(cursor + 1)..<end], as: UTF8.self)
+                    while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
+                    if cursor < count && (bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")) {
+                        let end = find([bytes[cursor]], from: cursor + 1) ?? count
+                        valueStart = cursor + 1
+                        valueEnd = end
                         cursor = end + 1
                     } else {
-                        let start = cursor
-                        while cursor < bytes.count && !isSpace(bytes[cursor]) && bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
-                        value = String(decoding: bytes[start..<cursor], as: UTF8.self)
+                        valueStart = cursor
+                        while cursor < count && !Self.isSpace(bytes[cursor]) && bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                        valueEnd = cursor
                     }
+                } else {
+                    valueStart = valueEnd
                 }
-                if !attributeName.isEmpty && !attributes.contains(where: { $0.name == attributeName }) {
-                    attributes.append((attributeName, HTMLEntities.decode(value)))
+                guard !nameRange.isEmpty else { continue }
+                let name = attributeNames.code(of: bytes[nameRange])
+                guard !attributes[first...].contains(where: { $0.name == name }) else { continue }
+                attributes.append(AttributeRecord(
+                    name: name, needsDecoding: bytes[valueStart..<valueEnd].contains(UInt8(ascii: "&")),
+                    valueStart: Int32(valueStart), valueEnd: Int32(valueEnd)))
+            }
+            let position = append(NodeRecord(tag: tag, flags: flags(tag, trait, first), parent: 0, end: 0,
+                                             start: Int32(first), finish: Int32(attributes.count)))
+            index(position, tag, first)
+            if trait.isRawText {
+                let close = Array("</".utf8) + Array(tags.names[Int(tag)].utf8)
+                let end = findCaseInsensitive(close, from: cursor) ?? count
+                stack.append(position)
+                text(cursor, end, verbatim: trait.isVerbatim, always: true)
+                self.close(from: stack.count - 1)
+                return (find([UInt8(ascii: ">")], from: end) ?? count - 1) + 1
+            }
+            if trait.isVoid {
+                nodes[Int(position)].end = position + 1
+            } else {
+                stack.append(position)
+            }
+            return cursor
+        }
+
+        /// What an element's tag and attributes say about it (see ``NodeRecord/Flags``).
+        func flags(_ tag: UInt16, _ trait: Traits, _ first: Int) -> NodeRecord.Flags {
+            var flags: NodeRecord.Flags = trait.isBlock ? .block : []
+            if trait.alwaysHides { flags.insert(.hidesContent) }
+            var open = false
+            for attribute in attributes[first...] {
+                switch attribute.name {
+                case AttributeCode.hidden: flags.insert(.hidesContent)
+                case AttributeCode.open: open = true
+                case AttributeCode.ariaHidden where value(attribute).elementsEqual("true".utf8):
+                    flags.formUnion([.hidesContent, .ariaHidden])
+                case AttributeCode.style:
+                    let style = value(attribute).filter { $0 != 0x20 }.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+                    if Self.contains(style, "display:none") || Self.contains(style, "visibility:hidden") { flags.insert(.hidesContent) }
+                case AttributeCode.type where tag == TagCode.input:
+                    if value(attribute).lazy.map({ $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }).elementsEqual("hidden".utf8) { flags.insert(.hiddenInput) }
+                default: continue
                 }
             }
-            let element = HTMLNode(tag: name, attributes: attributes)
-            stack[stack.count - 1].adopt(element)
-            index = cursor
-            if isRawText(name) {
-                let close = Array("</\(name)".utf8)
-                let end = findCaseInsensitive(close, in: bytes, from: index) ?? bytes.count
-                let raw = String(decoding: bytes[index..<end], as: UTF8.self)
-                let text = HTMLNode(tag: "#text", text: name == "script" || name == "style" ? raw : HTMLEntities.decode(raw))
-                element.adopt(text)
-                index = (find([UInt8(ascii: ">")], in: bytes, from: end) ?? bytes.count - 1) + 1
-            } else if !isVoid(name) {
-                stack.append(element)
+            if tag == TagCode.dialog && !open { flags.insert(.hidesContent) }
+            if tag == TagCode.details && !open { flags.insert(.closedDetails) }
+            return flags
+        }
+
+        /// Files the element under its `id`, and a `<label for>` under the id it names.
+        mutating func index(_ position: Int32, _ tag: UInt16, _ first: Int) {
+            for attribute in attributes[first...] {
+                if attribute.name == AttributeCode.id {
+                    let id = decoded(attribute)
+                    if ids[id] == nil { ids[id] = position }
+                } else if attribute.name == AttributeCode.for && tag == TagCode.label {
+                    labels[decoded(attribute), default: []].append(position)
+                }
             }
-            textStart = index
         }
-        flushText(upTo: bytes.count)
-        root.index = DocumentIndex(root)
-        return root
-    }
 
-    private static func readName(_ bytes: [UInt8], from start: Int) -> (String, Int) {
-        var end = start
-        while end < bytes.count && !isSpace(bytes[end]) && bytes[end] != UInt8(ascii: ">") && bytes[end] != UInt8(ascii: "/")
-            && bytes[end] != UInt8(ascii: "=") { end += 1 }
-        return (String(decoding: bytes[start..<end], as: UTF8.self).lowercased(), end)
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard start < bytes.count, !needle.isEmpty else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0] && bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+        func value(_ attribute: AttributeRecord) -> ArraySlice<UInt8> {
+            bytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
         }
-        return nil
-    }
 
-    private static func findCaseInsensitive(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        let lower = needle.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-        var index = start
-        while index + lower.count <= bytes.count {
-            var matches = true
-            for offset in 0..<lower.count {
-                var byte = bytes[index + offset]
-                if byte >= 65 && byte <= 90 { byte += 32 }
-                if byte != lower[offset] { matches = false; break }
+        func decoded(_ attribute: AttributeRecord) -> String {
+            guard attribute.needsDecoding else { return String(decoding: value(attribute), as: UTF8.self) }
+            var output: [UInt8] = []
+            HTMLEntities.decode(value(attribute), into: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        func nameEnd(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count {
+                let byte = bytes[end]
+                if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") { break }
+                end += 1
             }
-            if matches { return index }
-            index += 1
+            return end
         }
-        return nil
+
+        static func isLetter(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        }
+
+        static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+
+        static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+            let needle = Array(needle.utf8)
+            guard haystack.count >= needle.count else { return false }
+            return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard start < bytes.count, !needle.isEmpty else { return nil }
+            let first = needle[0]
+            var index = start
+            while index + needle.count <= bytes.count {
+                if bytes[index] == first && (needle.count == 1 || bytes[index..<(index + needle.count)].elementsEqual(needle)) { return index }
+                index += 1
+            }
+            return nil
+        }
+
+        func findCaseInsensitive(_ needle: [UInt8], from start: Int) -> Int? {
+            let lower = needle.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            var index = start
+            while index + lower.count <= bytes.count {
+                var matches = true
+                for offset in 0..<lower.count {
+                    var byte = bytes[index + offset]
+                    if byte >= 65 && byte <= 90 { byte += 32 }
+                    if byte != lower[offset] { matches = false; break }
+                }
+                if matches { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 }

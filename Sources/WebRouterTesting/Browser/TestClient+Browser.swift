@@ -181,7 +181,7 @@ extension TestClient {
         var steps: [String] = []
         var current = node
         while let parent = current.parent {
-            let position = parent.children.filter { $0.tag == current.tag }.firstIndex { $0 === current }! + 1
+            let position = parent.children.filter { $0.tag == current.tag }.firstIndex { $0 == current }! + 1
             steps.append("*[local-name()='\(current.tag)'][\(position)]")
             current = parent
         }

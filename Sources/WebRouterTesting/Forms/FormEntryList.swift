@@ -35,7 +35,7 @@ struct FormEntryList {
             guard control.enclosing("datalist") == nil else { continue }
             let name = control["name"] ?? ""
             if control.tag == "button" || (control.tag == "input" && ["submit", "image", "reset", "button"].contains(control.inputType)) {
-                guard control === submitter, control.isSubmitButton else { continue }
+                guard control == submitter, control.isSubmitButton else { continue }
                 if control.tag == "input" && control.inputType == "image" {
                     let prefix = name.isEmpty ? "" : name + "."
                     entries.append((prefix + "x", .text("0")))
@@ -82,7 +82,7 @@ struct FormEntryList {
         return root.descendants.filter { node in
             guard isControl(node) else { return false }
             if let owner = node["form"] { return owner == id }
-            return node.enclosing("form") === form
+            return node.enclosing("form") == form
         }
     }
 

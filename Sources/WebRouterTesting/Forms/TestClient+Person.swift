@@ -242,7 +242,7 @@ extension TestClient {
         }
         if mode == .browser { return try await browserSelect(chosen) }
         let current = edits.selectedOptions(of: select) ?? FormEntryList.selectedOptions(of: select)
-        edits.select(select["multiple"] != nil ? current.filter { $0 !== chosen } + [chosen] : [chosen], in: select)
+        edits.select(select["multiple"] != nil ? current.filter { $0 != chosen } + [chosen] : [chosen], in: select)
     }
 
     /// Attaches a file to the file input with this label; the form is then sent as

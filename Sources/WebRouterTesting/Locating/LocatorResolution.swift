@@ -33,8 +33,8 @@ enum LocatorResolution {
         for criterion in locator.scopes {
             scopes = scopes.flatMap { matches(criterion, in: $0) }
         }
-        var seen = Set<ObjectIdentifier>()
-        return scopes.flatMap { matches(locator.criterion, in: $0) }.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        var seen = Set<HTMLNode>()
+        return scopes.flatMap { matches(locator.criterion, in: $0) }.filter { seen.insert($0).inserted }
     }
 
     static func resolve(_ criterion: Locator.Criterion, in scope: HTMLNode) -> LocatorResolution {
@@ -79,7 +79,7 @@ enum LocatorResolution {
 
     /// The matches that hold no other match.
     private static func innermost(_ nodes: [HTMLNode]) -> [HTMLNode] {
-        nodes.filter { node in !nodes.contains { $0 !== node && $0.isInside(node) } }
+        nodes.filter { node in !nodes.contains { $0 != node && $0.isInside(node) } }
     }
 
     /// What the scope offers instead, for a failure message.

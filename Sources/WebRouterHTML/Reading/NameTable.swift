@@ -1,0 +1,139 @@
+/// The tag or attribute names of one document, each stored once and known by a small number:
+/// a node record holds the number, and comparing two numbers is all a look-up by name costs
+/// after the name has been found here once.
+///
+/// A name of up to 16 bytes is packed, lowercased, into two words and found by an open-addressed
+/// probe — no `String` is made while parsing a name already seen; a longer name is compared as a
+/// string.
+/// ```swift
+/// var table = NameTable.tags
+/// let code = table.code(of: Array("DIV".utf8)[...])   // the code of "div"
+/// table.names[Int(code)]                               // "div"
+/// ```
+struct NameTable: Sendable {
+    /// The names, lowercased, by code.
+    private(set) var names: [String] = []
+    /// Each name's packed key, by code.
+    private var keys: [Key] = []
+    /// Open-addressed slots holding a code + 1 (0 is empty); a power of two in size.
+    private var slots: [UInt16] = Array(repeating: 0, count: 256)
+
+    /// A name's first 16 bytes, lowercased, and its length.
+    struct Key: Equatable, Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count: Int = 0
+
+        init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+            var shift: UInt64 = 0
+            for byte in bytes {
+                let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                if count < 8 { low |= UInt64(lower) << shift } else if count < 16 { high |= UInt64(lower) << (shift - 64) }
+                count += 1
+                shift += 8
+            }
+        }
+
+        var hash: Int {
+            let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
+            return Int(truncatingIfNeeded: mixed >> 40)
+        }
+    }
+
+    /// A table holding `names` with codes 0, 1, 2… in that order.
+    init(_ names: [String]) {
+        for name in names { _ = code(of: Array(name.utf8)[...]) }
+    }
+
+    /// The code of an existing name, or `nil` when the document never used it.
+    func existingCode(of name: String) -> UInt16? {
+        let key = Key(name.utf8)
+        return find(key) { key.count <= 16 || names[$0] == name.lowercased() }
+    }
+
+    /// The code of `bytes` as a name, added to the table when it is new.
+    mutating func code(of bytes: ArraySlice<UInt8>) -> UInt16 {
+        let key = Key(bytes)
+        var made: String?
+        func spelled() -> String {
+            if let made { return made }
+            let name = String(decoding: bytes.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+            made = name
+            return name
+        }
+        if let code = find(key, { key.count <= 16 || names[$0] == spelled() }) { return code }
+        let code = UInt16(names.count)
+        names.append(spelled())
+        keys.append(key)
+        if names.count * 2 > slots.count { rehash() } else { place(code, key) }
+        return code
+    }
+
+    private func find(_ key: Key, _ confirms: (Int) -> Bool) -> UInt16? {
+        let mask = slots.count - 1
+        var slot = key.hash & mask
+        while slots[slot] != 0 {
+            let code = Int(slots[slot] - 1)
+            if keys[code] == key && confirms(code) { return UInt16(code) }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func place(_ code: UInt16, _ key: Key) {
+        let mask = slots.count - 1
+        var slot = key.hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = code + 1
+    }
+
+    private mutating func rehash() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        for (code, key) in keys.enumerated() { place(UInt16(code), key) }
+    }
+}
+
+extension NameTable {
+    /// The tags every document starts with, at fixed codes (see ``TagCode``).
+    static let tags = NameTable(TagCode.seeded)
+    /// The attributes every document starts with, at fixed codes (see ``AttributeCode``).
+    static let attributes = NameTable(AttributeCode.seeded)
+}
+
+/// Codes of the tags the reader itself looks at, fixed in every document.
+package enum TagCode {
+    package static let seeded = ["#document", "#text", "input", "label", "a", "form", "img", "template", "head", "script",
+                         "style", "dialog", "textarea", "title", "fieldset", "legend", "nav", "main", "body", "li",
+                         "option", "select", "button", "optgroup", "h1", "h2", "h3", "h4", "h5", "h6", "area", "div",
+                         "span", "p", "br", "html", "meta", "link", "ul", "ol", "section", "article", "header", "footer", "aside",
+                         "table", "tr", "td", "th", "thead", "tbody", "caption", "small", "strong", "em", "b", "i", "svg",
+                         "path", "time", "output", "dl", "dt", "dd", "figure", "figcaption", "blockquote", "pre", "hr",
+                         "summary", "details", "progress", "menu", "noscript", "circle", "g", "use", "abbr", "code", "kbd"]
+    package static let document: UInt16 = 0, text: UInt16 = 1, input: UInt16 = 2, label: UInt16 = 3, a: UInt16 = 4
+    package static let form: UInt16 = 5, img: UInt16 = 6, template: UInt16 = 7, head: UInt16 = 8, script: UInt16 = 9
+    package static let style: UInt16 = 10, dialog: UInt16 = 11, textarea: UInt16 = 12, title: UInt16 = 13
+    package static let fieldset: UInt16 = 14, legend: UInt16 = 15, nav: UInt16 = 16, main: UInt16 = 17, body: UInt16 = 18
+    package static let li: UInt16 = 19, option: UInt16 = 20, select: UInt16 = 21, button: UInt16 = 22, optgroup: UInt16 = 23
+    package static let h1: UInt16 = 24, h6: UInt16 = 29, area: UInt16 = 30, div: UInt16 = 31, span: UInt16 = 32, p: UInt16 = 33
+    package static let br: UInt16 = 34
+    package static let details = UInt16(seeded.firstIndex(of: "details")!), summary = UInt16(seeded.firstIndex(of: "summary")!)
+}
+
+/// Codes of the attributes the reader itself looks at, fixed in every document.
+package enum AttributeCode {
+    package static let seeded = ["id", "for", "hidden", "aria-hidden", "style", "open", "type", "class", "href", "role",
+                         "name", "value", "aria-label", "aria-labelledby", "aria-current", "data-screen", "disabled",
+                         "aria-disabled", "alt", "rel", "aria-modal", "method", "action", "enctype", "placeholder", "required", "checked",
+                         "selected", "multiple", "aria-describedby", "aria-invalid", "aria-expanded", "aria-controls",
+                         "tabindex", "lang", "charset", "content", "src", "width", "height", "viewbox", "fill", "d",
+                         "data-dismiss", "formaction", "formmethod", "minlength", "maxlength", "min", "max", "step",
+                         "pattern", "accept", "autocomplete", "inputmode", "size", "list", "label", "title", "aria-live",
+                         "data-rules", "aria-required", "aria-level", "xmlns", "stroke", "datetime", "colspan", "scope",
+                         "novalidate", "autofocus", "rows", "cols", "integrity", "crossorigin", "defer", "async", "media",
+                         "sizes", "loading", "decoding", "focusable", "aria-atomic", "aria-busy", "aria-haspopup", "form", "inert"]
+    package static let id: UInt16 = 0, `for`: UInt16 = 1, hidden: UInt16 = 2, ariaHidden: UInt16 = 3, style: UInt16 = 4
+    package static let open: UInt16 = 5, type: UInt16 = 6, `class`: UInt16 = 7, href: UInt16 = 8, role: UInt16 = 9
+    package static let name: UInt16 = 10, value: UInt16 = 11, ariaLabel: UInt16 = 12, ariaLabelledby: UInt16 = 13
+    package static let ariaCurrent: UInt16 = 14, dataScreen: UInt16 = 15, disabled: UInt16 = 16, ariaDisabled: UInt16 = 17
+    package static let alt: UInt16 = 18, rel: UInt16 = 19, ariaModal: UInt16 = 20
+}
