@@ -460,6 +460,7 @@ def server_names(path, args, variant=WRK):
     names = [name for name in SERVERS if name != MUSTACHE or (args.mustache and path == MUSTACHE_PAGE)]
     names = [name for name in names if name != BASELINE or args.baseline_webapp]
     names = [name for name in names if name != STORED_AWAITS or path == MUSTACHE_PAGE]
+    names = [name for name in names if not args.servers or name in args.servers]
     return names if variant == WRK else [name for name in names if name in CHROMIUM_SERVERS]
 
 
@@ -756,6 +757,8 @@ def main():
     parser.add_argument("--mustache-templates", help="the folder of its page.mustache "
                         "(default: Benchmarks/Sources/HummingbirdMustacheServer/Templates under --root)")
     parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
+    parser.add_argument("--servers", default=os.environ.get("BENCH_SERVERS", ""),
+                        help="only these servers (names as in the tables, comma-separated; webapp always); empty: all")
     parser.add_argument("--baseline-webapp", default=os.environ.get("BENCH_BASELINE_WEBAPP"),
                         help="another webapp build (e.g. main's), measured beside --webapp in the pinned rounds and "
                              "under callgrind as \"webapp (baseline)\"")
@@ -785,6 +788,9 @@ def main():
                         help="the signed-in page on which the session check is measured (empty: not measured; pinned mode only)")
     args = parser.parse_args()
     args.connections = [int(c) for c in args.connections.split(",") if c]
+    args.servers = [n.strip() for n in args.servers.split(",") if n.strip()]
+    if args.servers and "webapp" not in args.servers:
+        args.servers.append("webapp")
     args.variants = [{"wrk": WRK, "chromium": CHROMIUM}[v.strip()] for v in args.requests.split(",") if v.strip()]
     if args.callgrind_keep:
         os.makedirs(args.callgrind_keep, exist_ok=True)

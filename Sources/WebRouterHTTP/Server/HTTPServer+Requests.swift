@@ -120,7 +120,6 @@ extension HTTPServer {
         if let clock = context.clock { deadlines.answering(clock) }
         context.body = []
         context.phase = .handling
-        context.connection = MHDHandle(pointer: connection)
         let pipeline = self.pipeline
         // The pipeline starts on this thread with the request as its task's executor: it
         // usually finishes without suspending, and what it awaits resumes here too (see

@@ -73,7 +73,7 @@ extension RequestState: TaskExecutor {
             break
         case nil:
             // Nothing will run it here any more (the server stops; or a straggler of a finished task).
-            globalConcurrentExecutor.enqueue(job)
+            globalConcurrentExecutor.enqueue(ExecutorJob(job))
         }
     }
 
@@ -130,6 +130,6 @@ extension RequestState: TaskExecutor {
             defer { handoff.jobs = [] }
             return handoff.jobs
         }
-        for job in jobs { globalConcurrentExecutor.enqueue(job) }
+        for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
 }

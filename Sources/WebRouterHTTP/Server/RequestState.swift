@@ -19,12 +19,16 @@ final class RequestState: @unchecked Sendable {
 
     /// The request task's jobs and response on their way to the connection's thread.
     let handoff = Mutex(Handoff())
-    /// The server and the connection, to resume it (the connection is set before the task starts).
+    /// The server and the connection, to resume it.
     let server: HTTPServer
-    var connection: MHDHandle?
+    let connection: MHDHandle?
 
-    init(server: HTTPServer, target: String, start: ContinuousClock.Instant, clock: ConnectionClock? = nil) {
+    init(
+        server: HTTPServer, connection: OpaquePointer?, target: String, start: ContinuousClock.Instant,
+        clock: ConnectionClock? = nil
+    ) {
         self.server = server
+        self.connection = connection.map(MHDHandle.init(pointer:))
         self.target = target
         self.start = start
         self.clock = clock
