@@ -499,8 +499,9 @@ def start_servers(path, args, cookie, work, expected, names, pin, variant=WRK):
     page_file = os.path.join(work, "page.html" if variant == WRK else "page.html.gz")
     headers = {"Cookie": cookie, **(dict(CHROMIUM_HEADERS) if variant == CHROMIUM else {})}
     ports = {name: free_port() for name in names}
-    with open(os.path.join(work, "nginx.conf"), "w") as file:
-        file.write(nginx_config(work, ports["nginx"], "page.html", workers=1 if pin else None))
+    if "nginx" in ports:
+        with open(os.path.join(work, "nginx.conf"), "w") as file:
+            file.write(nginx_config(work, ports["nginx"], "page.html", workers=1 if pin else None))
     servers = {}
     try:
         for name in names:
