@@ -27,13 +27,13 @@ if arguments.count == 4, let threads = Int(arguments[3]) { configuration.threadC
 let awaits = ProcessInfo.processInfo.environment["STORED_AWAIT"] == "dispatch"
 let queue = DispatchQueue(label: "stored.await")
 
-/// Completes at once, on `queue`'s thread: the smallest await that suspends.
-func answeredElsewhere() async -> Int {
-    await withUnsafeContinuation { continuation in queue.async { continuation.resume(returning: 1) } }
-}
-
 let server = BareHTTPServer(configuration: configuration) { _ in
-    if awaits { _ = await answeredElsewhere() }
+    if awaits {
+        // Completes at once, on `queue`'s thread: the smallest await that suspends.
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
     return page
 }
 try await server.runUntilSignalled()
