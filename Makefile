@@ -14,12 +14,12 @@ APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
-## random bytes come from GnuTLS), zlib1g-dev and libbrotli-dev (compressed responses),
+## random bytes come from GnuTLS), libdeflate-dev and libbrotli-dev (compressed responses),
 ## libsqlite3-dev (the demo's accounts, through GRDB) and pkg-config.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls zlib libbrotlienc libbrotlidec sqlite3; then \
-		echo "==> installing libmicrohttpd-dev, libgnutls28-dev, zlib1g-dev, libbrotli-dev and libsqlite3-dev with apt-get"; \
-		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libsqlite3-dev; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd gnutls libdeflate libbrotlienc libbrotlidec sqlite3; then \
+		echo "==> installing libmicrohttpd-dev, libgnutls28-dev, libdeflate-dev, libbrotli-dev and libsqlite3-dev with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq pkg-config libmicrohttpd-dev libgnutls28-dev libdeflate-dev libbrotli-dev libsqlite3-dev; \
 	fi
 
 build: deps

@@ -4,6 +4,7 @@
  * with THREADS 1, no pool: the polling thread answers, as WebRouter's server with --threads 1).
  *
  *     cc -O2 -o raw_mhd raw_mhd.c -lmicrohttpd && ./raw_mhd PORT FILE [THREADS]
+ *     RAW_CONTENT_ENCODING=gzip ./raw_mhd PORT FILE.gz [THREADS]
  */
 #include <microhttpd.h>
 #include <signal.h>
@@ -35,6 +36,12 @@ int main(int argc, char **argv) {
     fclose(file);
     page = MHD_create_response_from_buffer(size, bytes, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(page, "Content-Type", "text/html; charset=utf-8");
+    /* RAW_CONTENT_ENCODING=gzip: FILE holds the page gzipped (the bytes webapp sends Chromium). */
+    const char *encoding = getenv("RAW_CONTENT_ENCODING");
+    if (encoding && *encoding) {
+        MHD_add_response_header(page, "Content-Encoding", encoding);
+        MHD_add_response_header(page, "Vary", "Accept-Encoding");
+    }
     long cores = argc == 4 ? atol(argv[3]) : sysconf(_SC_NPROCESSORS_ONLN);
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, (uint16_t)atoi(argv[1]), NULL, NULL,

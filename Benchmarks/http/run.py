@@ -50,13 +50,28 @@ import urllib.parse
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 KEEP_MARKER = "<!-- make bench keeps what follows -->"
 SECRET = "benchmark-secret-benchmark-secret-0123456789"
-DEFAULT_PAGES = ["/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search?q=a"]
-CALLGRIND_PAGES = ["/feed/tournament/5/match/12", "/search?q=a"]  # the deep link and the list page
+DEFAULT_PAGES = ["/feed/tournament/5/match/12", "/search/~user/7/team/3", "/search?q=a", "/dashboard"]
+CALLGRIND_PAGES = ["/feed/tournament/5/match/12", "/search?q=a", "/dashboard"]  # the deep link, the list page, a page that reads a row
+# What Chromium 13x sends with a navigation (besides Host, Connection and the cookie): the
+# "Chromium's request" rows ask with these, so the page comes back compressed (issue 35).
+CHROMIUM_HEADERS = [
+    ("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,"
+               "application/signed-exchange;v=b3;q=0.7"),
+    ("Accept-Encoding", "gzip, deflate, br, zstd"),
+    ("Accept-Language", "en-GB,en-US;q=0.9,en;q=0.8"),
+    ("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
+    ("Sec-Fetch-Dest", "document"), ("Sec-Fetch-Mode", "navigate"), ("Sec-Fetch-Site", "same-origin"),
+    ("Sec-Fetch-User", "?1"), ("Upgrade-Insecure-Requests", "1"),
+]
+WRK, CHROMIUM = "wrk's request", "Chromium's request"
+BASELINE = "webapp (baseline)"  # --baseline-webapp: another build of webapp, A/B in the same run
+STORED_AWAITS = "WebRouter (stored, awaits)"  # the stored server whose handler awaits once (STORED_AWAIT=dispatch)
 STORED = "WebRouter (stored)"
 MUSTACHE = "Hummingbird+Mustache"
 MUSTACHE_PAGE = "/feed/tournament/5/match/12"  # the page its template renders
-SERVERS = ["webapp", MUSTACHE, "raw C", "Hummingbird", "nginx", STORED]
-CALLGRIND_SERVERS = ["webapp", MUSTACHE, STORED, "raw C"]  # counted under callgrind (nginx forks: never)
+SERVERS = ["webapp", BASELINE, MUSTACHE, "raw C", "Hummingbird", "nginx", STORED, STORED_AWAITS]
+CHROMIUM_SERVERS = ["webapp", BASELINE, "raw C", STORED]  # the compressed rows: raw C sends webapp's gzip bytes
+CALLGRIND_SERVERS = ["webapp", BASELINE, MUSTACHE, STORED, STORED_AWAITS, "raw C"]  # counted under callgrind (nginx forks: never)
 
 
 def free_port():
@@ -256,11 +271,13 @@ def pinned(argv, core):
     return ["taskset", "-c", str(core)] + list(argv)
 
 
-def run_wrk(port, path, connections, duration, cookie, threads=None, core=None):
-    """One wrk run; `threads` defaults to 2 (unpinned), `core` pins wrk to one core."""
+def run_wrk(port, path, connections, duration, cookie, threads=None, core=None, headers=()):
+    """One wrk run; `threads` defaults to 2 (unpinned), `core` pins wrk to one core; `headers`
+    (name, value) pairs are sent besides the cookie (CHROMIUM_HEADERS for Chromium's request)."""
     threads = threads or min(2, connections)
+    extra = [argument for name, value in headers for argument in ("-H", f"{name}: {value}")]
     argv = (["taskset", "-c", str(core)] if core is not None else []) + ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{duration}s", "--latency",
-            "-H", f"Cookie: {cookie}", f"http://127.0.0.1:{port}{path}"]
+            "-H", f"Cookie: {cookie}"] + extra + [f"http://127.0.0.1:{port}{path}"]
     output = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
     requests = int(WRK_REQUESTS.search(output).group(1))
     rate = float(WRK_RATE.search(output).group(1))
@@ -276,11 +293,13 @@ CALLGRIND_EVENTS = re.compile(r"^events:\s*(.+)$", re.MULTILINE)
 CALLGRIND_TOTALS = re.compile(r"^(?:summary|totals):\s*(.+)$", re.MULTILINE)
 
 
-def keep_alive_client(port, path, cookie, what, accept=None):
+def keep_alive_client(port, path, cookie, what, headers=(), accept=None):
     """A function that sends `count` GETs of `path` on one keep-alive connection, each must answer
-    200; `accept` is sent as the Accept header when given."""
+    200; `headers` are sent with each, and `accept` as the Accept header when given."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    headers = {"Cookie": cookie} if accept is None else {"Cookie": cookie, "Accept": accept}
+    headers = {"Cookie": cookie, **dict(headers)}
+    if accept is not None:
+        headers["Accept"] = accept
 
     def serve(count):
         for _ in range(count):
@@ -323,7 +342,7 @@ def callgrind_command(arguments, port, timeout=120):
 
 
 def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, warmup=100, measured=300, shim=None, keep=None,
-                          accept=None):
+                          headers=(), accept=None):
     """Instructions and simulated cache misses per request of a server started with `argv` on
     `port`, under `valgrind --tool=callgrind --cache-sim=yes` (cachegrind's cache model: I1 and D1
     as valgrind reads them from the CPU, LL as CALLGRIND_LL, by default 512 KB 8-way, the L2 of
@@ -344,7 +363,7 @@ def callgrind_per_request(argv, port, path, cookie, work, env=None, cwd=None, wa
           f"--callgrind-out-file={out}"] + argv
     server = Server("callgrind", vg, port, cwd=cwd, env=env, timeout=600)
     try:
-        serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind", accept)
+        serve, connection = keep_alive_client(port, path, cookie, "the server under callgrind", headers, accept)
         serve(warmup)
         pid = str(server.process.pid)
         callgrind_command(["-z", pid], port)
@@ -430,20 +449,32 @@ def prepare_page(path, args, cookie, work):
         raise RuntimeError(f"webapp answered {status} for {path}")
     with open(os.path.join(work, "page.html"), "wb") as file:
         file.write(expected)
-    return cookie, expected
+    # The bytes Chromium's request gets (gzip), which raw C sends in the compressed rows.
+    status, headers, compressed = request(args.webapp_port_probe, "GET", path, {"Cookie": cookie, **dict(CHROMIUM_HEADERS)})
+    encoding = dict((name.lower(), value) for name, value in headers).get("content-encoding")
+    if status != 200 or encoding != "gzip":
+        raise RuntimeError(f"webapp answered {status} with Content-Encoding {encoding} to Chromium's request for {path}")
+    with open(os.path.join(work, "page.html.gz"), "wb") as file:
+        file.write(compressed)
+    return cookie, expected, compressed
 
 
-def server_names(path, args):
-    """The servers measured on `path`: the Mustache peer renders the deep link only."""
-    return [name for name in SERVERS if name != MUSTACHE or (args.mustache and path == MUSTACHE_PAGE)]
+def server_names(path, args, variant=WRK):
+    """The servers measured on `path`: the Mustache peer renders the deep link only, the stored
+    server that awaits takes part on the deep link; Chromium's request goes to CHROMIUM_SERVERS."""
+    names = [name for name in SERVERS if name != MUSTACHE or (args.mustache and path == MUSTACHE_PAGE)]
+    names = [name for name in names if name != BASELINE or args.baseline_webapp]
+    names = [name for name in names if name != STORED_AWAITS or path == MUSTACHE_PAGE]
+    names = [name for name in names if not args.servers or name in args.servers]
+    return names if variant == WRK else [name for name in names if name in CHROMIUM_SERVERS]
 
 
 def server_argv(name, args, port, page_file, threads=None):
     """How to start server `name` on `port`; `threads` (pinned mode: 1) sizes its thread pool."""
     t = [] if threads is None else [str(threads)]
-    if name == "webapp":
+    if name in ("webapp", BASELINE):
         # wrk's connections all come from 127.0.0.1: no limit per client address.
-        return [args.webapp, "--port", str(port), "--public", "Public", "--no-access-log",
+        return [args.webapp if name == "webapp" else args.baseline_webapp, "--port", str(port), "--public", "Public", "--no-access-log",
                 "--connections-per-client", "0"] + \
             (["--threads", str(threads)] if threads else [])
     if name == "raw C":
@@ -452,19 +483,30 @@ def server_argv(name, args, port, page_file, threads=None):
         return [args.hummingbird, str(port), page_file] + t
     if name == MUSTACHE:
         return [args.mustache, str(port), args.mustache_templates] + t
-    if name == STORED:
+    if name in (STORED, STORED_AWAITS):
         return [args.stored, str(port), page_file] + t
     raise ValueError(name)
 
 
-def start_servers(path, args, cookie, work, expected, names, pin):
-    """Starts `names` for one page (pinned: each on core 0 with one thread, nginx with one
-    worker) and checks that each answers the page's bytes."""
+def server_env(name, variant=WRK):
+    """The environment of server `name`: the stored server that awaits, raw C sending gzip."""
     env = dict(os.environ, WEBROUTER_SECRET=SECRET)
-    page_file = os.path.join(work, "page.html")
+    if name == STORED_AWAITS:
+        env["STORED_AWAIT"] = "dispatch"
+    if name == "raw C" and variant == CHROMIUM:
+        env["RAW_CONTENT_ENCODING"] = "gzip"
+    return env
+
+
+def start_servers(path, args, cookie, work, expected, names, pin, variant=WRK):
+    """Starts `names` for one page (pinned: each on core 0 with one thread, nginx with one
+    worker) and checks that each answers the page's bytes (for Chromium's request, gzipped)."""
+    page_file = os.path.join(work, "page.html" if variant == WRK else "page.html.gz")
+    headers = {"Cookie": cookie, **(dict(CHROMIUM_HEADERS) if variant == CHROMIUM else {})}
     ports = {name: free_port() for name in names}
-    with open(os.path.join(work, "nginx.conf"), "w") as file:
-        file.write(nginx_config(work, ports["nginx"], "page.html", workers=1 if pin else None))
+    if "nginx" in ports:
+        with open(os.path.join(work, "nginx.conf"), "w") as file:
+            file.write(nginx_config(work, ports["nginx"], "page.html", workers=1 if pin else None))
     servers = {}
     try:
         for name in names:
@@ -473,10 +515,12 @@ def start_servers(path, args, cookie, work, expected, names, pin):
             else:
                 argv = server_argv(name, args, ports[name], page_file, threads=1 if pin else None)
             servers[name] = Server(name, pinned(argv, 0) if pin else argv, ports[name],
-                                   cwd=args.root if name == "webapp" else None, env=env)
+                                   cwd=args.root if name in ("webapp", BASELINE) else None, env=server_env(name, variant))
         for name, server in servers.items():
-            status, _, body = request(server.port, "GET", path, {"Cookie": cookie})
-            same_size = abs(len(body) - len(expected)) <= 64  # a CSRF token may differ
+            status, _, body = request(server.port, "GET", path, headers)
+            # A CSRF token may differ (and, gzipped, compress differently; the stored server gzips
+            # webapp's plain bytes itself, with its own level).
+            same_size = abs(len(body) - len(expected)) <= (64 if variant == WRK else max(256, len(expected) // 8))
             if status != 200 or not same_size:
                 raise RuntimeError(f"{name} answered {status} with {len(body)} bytes for {path}, not {len(expected)}")
         return servers
@@ -486,14 +530,14 @@ def start_servers(path, args, cookie, work, expected, names, pin):
         raise
 
 
-def interleaved_rounds(servers, path, connections, args, cookie, pin, label):
+def interleaved_rounds(servers, path, connections, args, cookie, pin, label, headers=()):
     """wrk against each server in turn, `args.rounds` times; returns name -> [(req/s, p99 ms, CPU µs/req)]."""
     results = {name: [] for name in servers}
     for round_index in range(args.rounds):
         for name, server in servers.items():
             before = server.cpu_seconds()
             requests, rate, p99, errors = run_wrk(server.port, path, connections, args.duration, cookie,
-                                                  threads=1 if pin else None, core=1 if pin else None)
+                                                  threads=1 if pin else None, core=1 if pin else None, headers=headers)
             cpu = server.cpu_seconds() - before
             if errors:
                 print(f"    {name}: {errors}", file=sys.stderr)
@@ -503,9 +547,9 @@ def interleaved_rounds(servers, path, connections, args, cookie, pin, label):
     return results
 
 
-def rows_from(results, servers, path, connections, expected, mallocs):
+def rows_from(results, servers, path, connections, expected, mallocs, variant=WRK):
     return [{
-        "page": path, "connections": connections, "server": name,
+        "page": path, "connections": connections, "server": name, "request": variant,
         "rate": statistics.median(r[0] for r in results[name]),
         "p99": statistics.median(r[1] for r in results[name]),
         "cpu_us": statistics.median(r[2] for r in results[name]),
@@ -519,7 +563,7 @@ def rows_from(results, servers, path, connections, expected, mallocs):
 def benchmark_page(path, args, cookie, work):
     """One page: the unpinned rounds at each connection count, then the pinned rounds, then the
     callgrind counts; returns (unpinned rows, pinned rows, callgrind rows)."""
-    cookie, expected = prepare_page(path, args, cookie, work)
+    cookie, expected, compressed = prepare_page(path, args, cookie, work)
     names = server_names(path, args)
     mallocs = {}
     if args.malloc_count:
@@ -537,26 +581,38 @@ def benchmark_page(path, args, cookie, work):
             for server in servers.values():
                 server.stop()
     if args.mode in ("pinned", "both") and path in args.pinned_pages:
-        servers = start_servers(path, args, cookie, work, expected, names, pin=True)
-        try:
-            results = interleaved_rounds(servers, path, args.pinned_connections, args, cookie, True, "pinned")
-            pinned_rows += rows_from(results, servers, path, args.pinned_connections, expected, mallocs)
-        finally:
-            for server in servers.values():
-                server.stop()
+        # wrk's request, then Chromium's (compressed; raw C sending webapp's gzip bytes).
+        for variant, body, headers in ((WRK, expected, ()), (CHROMIUM, compressed, CHROMIUM_HEADERS)):
+            if variant not in args.variants:
+                continue
+            servers = start_servers(path, args, cookie, work, body, server_names(path, args, variant), pin=True,
+                                    variant=variant)
+            try:
+                label = "pinned" if variant == WRK else "pinned, Chromium's request,"
+                results = interleaved_rounds(servers, path, args.pinned_connections, args, cookie, True, label, headers)
+                pinned_rows += rows_from(results, servers, path, args.pinned_connections, body, mallocs, variant)
+            finally:
+                for server in servers.values():
+                    server.stop()
     if args.mode in ("pinned", "both") and path in args.callgrind_pages:
-        env = dict(os.environ, WEBROUTER_SECRET=SECRET)
-        page_file = os.path.join(work, "page.html")
-        for name in names:
-            if name == "nginx" or name not in args.callgrind_servers:
-                continue  # nginx forks its workers: callgrind would follow the master only
-            port = free_port()
-            counts = callgrind_per_request(server_argv(name, args, port, page_file, threads=1), port, path, cookie,
-                                           work, env=env, cwd=args.root if name == "webapp" else None,
-                                           measured=args.callgrind_requests, shim=args.valgrind_shim)
-            print(f"  callgrind {path} {name:20} {counts['Ir']:12,.0f} Ir/req {counts.get('I1mr', 0):9,.1f} I1 misses "
-                  f"{counts['LLm']:8,.1f} LL misses", file=sys.stderr)
-            callgrind_rows.append({"page": path, "server": name, "bytes": len(expected), **counts})
+        for variant, body, headers in ((WRK, expected, ()), (CHROMIUM, compressed, CHROMIUM_HEADERS)):
+            if variant not in args.variants:
+                continue
+            page_file = os.path.join(work, "page.html" if variant == WRK else "page.html.gz")
+            for name in server_names(path, args, variant):
+                if name == "nginx" or name not in args.callgrind_servers:
+                    continue  # nginx forks its workers: callgrind would follow the master only
+                port = free_port()
+                keep = os.path.join(args.callgrind_keep, f"{name}-{path}-{variant}.out".replace("/", "_").replace(" ", "_")
+                                    .replace("'", "").replace("?", "_")) if args.callgrind_keep else None
+                counts = callgrind_per_request(server_argv(name, args, port, page_file, threads=1), port, path, cookie,
+                                               work, env=server_env(name, variant),
+                                               cwd=args.root if name in ("webapp", BASELINE) else None,
+                                               measured=args.callgrind_requests, shim=args.valgrind_shim, keep=keep,
+                                               headers=headers)
+                print(f"  callgrind {path} ({variant}) {name:20} {counts['Ir']:12,.0f} Ir/req {counts.get('I1mr', 0):9,.1f} "
+                      f"I1 misses {counts['LLm']:8,.1f} LL misses", file=sys.stderr)
+                callgrind_rows.append({"page": path, "server": name, "request": variant, "bytes": len(body), **counts})
     return unpinned_rows, pinned_rows, callgrind_rows
 
 
@@ -646,49 +702,49 @@ def table(rows):
 
 def pinned_table(rows):
     """The pinned table: per page and server, CPU µs/request first, then how webapp compares."""
-    by_key = {(r["page"], r["server"]): r for r in rows}
-    lines = ["| page | server | CPU µs/req (median) | CPU µs/req, each round | req/s (median) | p99 ms | mallocs/req "
+    by_key = {(r["page"], r["request"], r["server"]): r for r in rows}
+    lines = ["| page | request | server | CPU µs/req (median) | CPU µs/req, each round | req/s (median) | p99 ms | mallocs/req "
              "| webapp's CPU/req ÷ this | webapp's req/s ÷ this |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in rows:
-        webapp = by_key[(r["page"], "webapp")]
-        page = f"`{r['page']}` ({r['bytes'] // 1024} KB)"
+        webapp = by_key[(r["page"], r["request"], "webapp")]
+        page = f"`{r['page']}` ({r['bytes'] / 1024:.1f} KB{' gzip' if r['request'] == CHROMIUM else ''})"
         mallocs = f"{r['mallocs']:.1f}" if r.get("mallocs") is not None else ""
         each = ", ".join(f"{c:.1f}" for c in r["rounds_cpu"])
         vs_cpu = f"{webapp['cpu_us'] / r['cpu_us']:.2f}×" if r["server"] != "webapp" else ""
         vs_rate = f"{webapp['rate'] / r['rate']:.2f}×" if r["server"] != "webapp" else ""
-        lines.append(f"| {page} | {r['server']} | {r['cpu_us']:.1f} | {each} | {r['rate']:,.0f} | {r['p99']:.2f} | "
+        lines.append(f"| {page} | {r['request']} | {r['server']} | {r['cpu_us']:.1f} | {each} | {r['rate']:,.0f} | {r['p99']:.2f} | "
                      f"{mallocs} | {vs_cpu} | {vs_rate} |")
     return "\n".join(lines)
 
 
 def callgrind_table(rows):
-    lines = ["| page | server | instructions/req | I1 misses/req | D1 misses/req | LL misses/req (I + D) |",
-             "| --- | --- | ---: | ---: | ---: | ---: |"]
+    lines = ["| page | request | server | instructions/req | I1 misses/req | D1 misses/req | LL misses/req (I + D) |",
+             "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
     for r in rows:
         d1 = r.get("D1mr", 0) + r.get("D1mw", 0)
-        lines.append(f"| `{r['page']}` | {r['server']} | {r['Ir']:,.0f} | {r.get('I1mr', 0):,.1f} | {d1:,.1f} | "
+        lines.append(f"| `{r['page']}` | {r.get('request', WRK)} | {r['server']} | {r['Ir']:,.0f} | {r.get('I1mr', 0):,.1f} | {d1:,.1f} | "
                      f"{r['LLm']:,.1f} |")
     return "\n".join(lines)
 
 
 def pinned_headline(rows, callgrind_rows, pages):
     lines = []
-    for path in pages:
-        by = {r["server"]: r for r in rows if r["page"] == path}
+    for path, variant in ((p, v) for p in pages for v in (WRK, CHROMIUM)):
+        by = {r["server"]: r for r in rows if r["page"] == path and r["request"] == variant}
         if "webapp" not in by:
             continue
         webapp = by["webapp"]
         peers = [name for name in SERVERS if name in by and name != "webapp"]
         cpu = ", ".join(f"{webapp['cpu_us'] / by[n]['cpu_us']:.2f}× {n} ({by[n]['cpu_us']:.1f})" for n in peers)
         rate = ", ".join(f"{webapp['rate'] / by[n]['rate']:.2f}× {n}" for n in peers)
-        line = (f"- `{path}`: webapp {webapp['cpu_us']:.1f} µs CPU/request = {cpu}; "
+        line = (f"- `{path}`, {variant}: webapp {webapp['cpu_us']:.1f} µs CPU/request = {cpu}; "
                 f"{webapp['rate']:,.0f} req/s = {rate}")
         if STORED in by:
             line += f"; the page (webapp − {STORED}) takes {webapp['cpu_us'] - by[STORED]['cpu_us']:.1f} µs"
-        if webapp.get("mallocs") is not None:
+        if webapp.get("mallocs") is not None and variant == WRK:
             line += f"; {webapp['mallocs']:.1f} mallocs/request"
-        counted = {r["server"]: r for r in callgrind_rows if r["page"] == path}
+        counted = {r["server"]: r for r in callgrind_rows if r["page"] == path and r.get("request", WRK) == variant}
         if "webapp" in counted:
             c = counted["webapp"]
             line += (f"; {c['Ir']:,.0f} instructions, {c.get('I1mr', 0):,.0f} I1 misses and {c['LLm']:,.1f} LL misses "
@@ -707,6 +763,16 @@ def main():
     parser.add_argument("--mustache-templates", help="the folder of its page.mustache "
                         "(default: Benchmarks/Sources/HummingbirdMustacheServer/Templates under --root)")
     parser.add_argument("--nginx", default=shutil.which("nginx") or "/usr/sbin/nginx")
+    parser.add_argument("--servers", default=os.environ.get("BENCH_SERVERS", ""),
+                        help="only these servers (names as in the tables, comma-separated; webapp always); empty: all")
+    parser.add_argument("--baseline-webapp", default=os.environ.get("BENCH_BASELINE_WEBAPP"),
+                        help="another webapp build (e.g. main's), measured beside --webapp in the pinned rounds and "
+                             "under callgrind as \"webapp (baseline)\"")
+    parser.add_argument("--requests", default=os.environ.get("BENCH_REQUESTS", f"wrk,chromium"),
+                        help="which requests the pinned rows send: wrk (its bare GET), chromium (Chromium's headers, "
+                             "compressed answers), or both")
+    parser.add_argument("--callgrind-keep", default=os.environ.get("BENCH_CALLGRIND_KEEP"),
+                        help="a folder to keep each callgrind dump in (for callgrind_annotate)")
     parser.add_argument("--malloc-count", help="malloc_count.so, to count webapp's allocations per request")
     parser.add_argument("--root", default=os.getcwd(), help="the repository root (webapp's working directory)")
     parser.add_argument("--mode", choices=["both", "unpinned", "pinned"], default=os.environ.get("BENCH_MODE", "both"),
@@ -728,6 +794,12 @@ def main():
                         help="the signed-in page on which the session check is measured (empty: not measured; pinned mode only)")
     args = parser.parse_args()
     args.connections = [int(c) for c in args.connections.split(",") if c]
+    args.servers = [n.strip() for n in args.servers.split(",") if n.strip()]
+    if args.servers and "webapp" not in args.servers:
+        args.servers.append("webapp")
+    args.variants = [{"wrk": WRK, "chromium": CHROMIUM}[v.strip()] for v in args.requests.split(",") if v.strip()]
+    if args.callgrind_keep:
+        os.makedirs(args.callgrind_keep, exist_ok=True)
     pages = [p for p in args.pages.split(",") if p]
     args.pinned_pages = [p for p in args.pinned_pages.split(",") if p]
     args.callgrind_pages = [p for p in args.callgrind_pages.split(",") if p] if shutil.which("valgrind") else []

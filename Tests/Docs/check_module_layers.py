@@ -9,7 +9,7 @@ below it, never what is beside or above it:
 - WebRouterHTML imports nothing of the project: not WebRouterHTTP, WebRouter, WebRouterTesting,
   a C shim or webapp;
 - WebRouterHTTP imports none of WebRouterHTML, WebRouter, WebRouterTesting, CGnuTLS or webapp
-  (its C shims are CMicroHTTPD, CZlib and CBrotli);
+  (its C shims are CMicroHTTPD, CLibDeflate and CBrotli);
 - WebRouter imports neither WebRouterTesting nor webapp.
 
 Both places a direction could change are read: every `import` line of the module's Swift files
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The project's own modules: targets (Swift and C shims) and the demo app.
 PROJECT = {
     "WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterTesting",
-    "CMicroHTTPD", "CGnuTLS", "CZlib", "CBrotli", "webapp",
+    "CMicroHTTPD", "CGnuTLS", "CLibDeflate", "CBrotli", "webapp",
 }
 
 # What each module must not use: everything of the project beside or above it.

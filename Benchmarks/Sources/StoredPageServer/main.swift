@@ -6,6 +6,10 @@ import Foundation
 // the comparison server "WebRouter (stored)" of `make bench`. Beside webapp, which renders
 // the same bytes for each request, it splits webapp's cost into the server's and the page's.
 // THREADS (default: one per core) is libmicrohttpd's thread count, as webapp's `--threads`.
+// With STORED_AWAIT=dispatch in the environment, the handler first awaits a function that
+// completes at once on another thread (a continuation resumed from a DispatchQueue, as a
+// database library answers): beside the plain server, what one `await` that suspends costs a
+// request (`make bench`, "WebRouter (stored, awaits)").
 //
 //     StoredPageServer PORT FILE [THREADS]
 let arguments = CommandLine.arguments
@@ -20,5 +24,16 @@ var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
 configuration.logsRequests = false
 configuration.connectionsPerClient = 0   // wrk's connections all come from 127.0.0.1
 if arguments.count == 4, let threads = Int(arguments[3]) { configuration.threadCount = threads }
-let server = BareHTTPServer(configuration: configuration) { _ in page }
+let awaits = ProcessInfo.processInfo.environment["STORED_AWAIT"] == "dispatch"
+let queue = DispatchQueue(label: "stored.await")
+
+let server = BareHTTPServer(configuration: configuration) { _ in
+    if awaits {
+        // Completes at once, on `queue`'s thread: the smallest await that suspends.
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+    return page
+}
 try await server.runUntilSignalled()

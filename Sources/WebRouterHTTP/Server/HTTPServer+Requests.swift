@@ -31,8 +31,7 @@ extension HTTPServer {
             // The call after the pipeline's task resumed the connection (or a spurious one);
             // a body still arriving after an early answer is dropped.
             uploadDataSize.pointee = 0
-            guard let response = context.takeResponse() else { return .YES }
-            return queue(response, on: connection)
+            return drive(context, on: connection)
         }
     }
 
@@ -155,25 +154,42 @@ extension HTTPServer {
         context.body = []
         context.oversized = nil
         context.phase = .handling
-        let handle = MHDHandle(pointer: connection)
         let pipeline = self.pipeline
-        // The pipeline starts on this thread and usually finishes without suspending: its
-        // response is then queued right here, with no thread hop and no suspend/resume.
-        // One that does suspend finishes elsewhere and resumes the connection.
-        let id = ObjectIdentifier(context)
-        Task.immediate { [self] in
+        // The pipeline starts on this thread with the request as its task's executor: it
+        // usually finishes without suspending, and what it awaits resumes here too (see
+        // `RequestState+Handoff.swift`), so its response is queued by this thread either way.
+        Task.immediate(executorPreference: context) {
             let response = await pipeline.respond(to: incoming)
-            if context.finish(with: response) { resume(handle, id: id) }
+            // Suspended: nothing else wakes the connection (this runs elsewhere only when the
+            // server stops, or when the pipeline ended on an actor of its own).
+            if context.finish(with: response), let connection = context.connection {
+                _ = self.resume(connection, id: ObjectIdentifier(context))
+            }
         }
-        guard let response = context.suspendUnlessFinished({
-            MHD_suspend_connection(connection)
-            resumeGate.withLock { $0.suspended[id] = handle }
-        }, resume: {
-            resume(handle, id: id)
-        }) else {
-            return .YES
+        return drive(context, on: connection)
+    }
+
+    /// Runs the request task's jobs that wait for this thread, then queues its response, or
+    /// suspends the connection until the task has something more.
+    private func drive(_ context: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        let id = ObjectIdentifier(context)
+        let executor = context.asUnownedTaskExecutor()
+        while true {
+            let step = context.nextStep {
+                resumeGate.withLock { gate in
+                    guard !gate.stopped else { return false }
+                    MHD_suspend_connection(connection)
+                    gate.suspended[id] = MHDHandle(pointer: connection)
+                    return true
+                }
+            }
+            switch step {
+            case .respond(let response): return queue(response, on: connection)
+            case .run(let jobs): for job in jobs { job.runSynchronously(on: executor) }
+            case .suspended: return .YES
+            case .abandoned: return .NO
+            }
         }
-        return queue(response, on: connection)
     }
 
     /// A body without a declared length passed the limit: the pipeline's `413` (step 1, which
@@ -213,10 +229,13 @@ extension HTTPServer {
     }
 
     /// Wakes a suspended connection unless the daemon is already being torn down.
-    func resume(_ connection: MHDHandle, id: ObjectIdentifier) {
+    /// Returns `false` when it will not be resumed (the server stops, or it was not suspended).
+    @discardableResult
+    func resume(_ connection: MHDHandle, id: ObjectIdentifier) -> Bool {
         resumeGate.withLock { gate in
-            guard !gate.stopped, gate.suspended.removeValue(forKey: id) != nil else { return }
+            guard !gate.stopped, gate.suspended.removeValue(forKey: id) != nil else { return false }
             MHD_resume_connection(connection.pointer)
+            return true
         }
     }
 

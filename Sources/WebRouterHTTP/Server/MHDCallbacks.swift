@@ -12,7 +12,7 @@ let mhdURILog: webrouter_uri_log_callback = { cls, uri, connection in
     let clock = connection.flatMap(webrouter_connection_socket_context).map {
         Unmanaged<ConnectionClock>.fromOpaque($0).takeUnretainedValue()
     }
-    let context = RequestState(target: target, start: .now, clock: clock)
+    let context = RequestState(server: server, connection: connection, target: target, start: .now, clock: clock)
     return Unmanaged.passRetained(context).toOpaque()
 }
 

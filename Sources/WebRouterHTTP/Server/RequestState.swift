@@ -3,9 +3,9 @@ import Synchronization
 /// The state of one request while libmicrohttpd works on it, owned through the request's
 /// `con_cls` pointer from the URI callback until the completion callback.
 ///
-/// Fields are touched by one MHD thread at a time, except the handler's response, which
-/// crosses from the handler's task to the connection's thread through ``finish(with:)``
-/// and ``suspendUnlessFinished(_:resume:)`` (see `RequestState+Handoff.swift`).
+/// Fields are touched by one MHD thread at a time, except ``handoff``: the request's task runs
+/// with the request as its executor, and its jobs and response cross to the connection's
+/// thread there (see `RequestState+Handoff.swift`).
 final class RequestState: @unchecked Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let target: String
@@ -21,13 +21,18 @@ final class RequestState: @unchecked Sendable {
     /// The bytes of the body read so far, kept or not (for ``ServerConfiguration/maxOversizedFormSize``).
     var receivedBytes = 0
 
-    /// Where the hand-over of the handler's response stands (a ``HandoffPhase``).
-    let handoffPhase = Atomic<UInt8>(HandoffPhase.running.rawValue)
-    /// The handler's response: written before `handoffPhase` becomes `finished` (a
-    /// releasing store), read after observing `finished` (an acquiring load).
-    var handoffResponse: HTTPResponse?
+    /// The request task's jobs and response on their way to the connection's thread.
+    let handoff = Mutex(Handoff())
+    /// The server and the connection, to resume it.
+    let server: HTTPServer
+    let connection: MHDHandle?
 
-    init(target: String, start: ContinuousClock.Instant, clock: ConnectionClock? = nil) {
+    init(
+        server: HTTPServer, connection: OpaquePointer?, target: String, start: ContinuousClock.Instant,
+        clock: ConnectionClock? = nil
+    ) {
+        self.server = server
+        self.connection = connection.map(MHDHandle.init(pointer:))
         self.target = target
         self.start = start
         self.clock = clock

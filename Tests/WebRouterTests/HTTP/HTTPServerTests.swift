@@ -163,6 +163,41 @@ let echoHandler: HTTPHandler = { request in
         await server.stop()
     }
 
+    /// What a handler awaits resumes on its connection's thread (the request is its task's
+    /// executor): with one server thread, child tasks that wait for each other, an actor and a
+    /// continuation resumed from a dispatch queue (as a database library answers) still finish,
+    /// and every request gets its own answer.
+    @Test func handlersAwaitingChildTasksActorsAndOtherQueuesOnOneServerThreadAreAllAnswered() async throws {
+        actor Tally {
+            var count = 0
+            func next() -> Int { count += 1; return count }
+        }
+        let tally = Tally()
+        let queue = DispatchQueue(label: "test.database")
+        let server = try startServer({ $0.connectionsPerClient = 0; $0.threadCount = 1 }) { request in
+            let gate = Gate()
+            async let waiting: Void = gate.wait()
+            async let opening: Void = gate.open()
+            _ = await (waiting, opening)
+            let row = await withCheckedContinuation { continuation in
+                queue.async { continuation.resume(returning: request.path.uppercased()) }
+            }
+            let number = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<3 { group.addTask { await tally.next() } }
+                return await group.reduce(0) { max($0, $1) }
+            }
+            return .text("\(row) \(number > 0)")
+        }
+        let results = try await getConcurrently(port: server.port, (0..<100).map { "/row/\($0)" })
+        #expect(results.count == 100)
+        for (index, response) in results {
+            #expect(response.status == 200)
+            #expect(response.text == "/ROW/\(index) true")
+        }
+        #expect(await tally.count == 300)
+        await server.stop()
+    }
+
     /// The default connection memory (16 KB) takes a header block of up to about 15 KB, and
     /// answers a longer one with 431; a server configured with more takes more.
     @Test func headerBlocksUpToTheConnectionMemoryAreServedAndLongerOnesGet431() async throws {

@@ -119,9 +119,14 @@ final class AccountStore: Sendable {
     }
 
     /// The account named `username`, if any.
+    ///
+    /// Read on the caller's thread (GRDB's synchronous read from the pool's readers), not
+    /// through GRDB's async API: one indexed row in WAL mode, where readers never wait for the
+    /// writer, costs a few µs, less than a hop to GRDB's queue and back (BENCHMARKS.md,
+    /// "Issue 35"). Pages read it on every request.
     func account(named username: String) async throws(AccountError) -> Account? {
         do {
-            return try await database.read { db in
+            return try readNow { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username])
                     .map(Self.account(from:))
             }
@@ -130,6 +135,12 @@ final class AccountStore: Sendable {
         } catch {
             throw AccountError(storageFailure: error, writing: false)
         }
+    }
+
+    /// A short read on the calling thread (GRDB's synchronous `read`): for the indexed
+    /// one-row reads pages make, where a hand-off to GRDB's queue would cost more than the read.
+    private func readNow<T>(_ value: (Database) throws -> T) throws -> T {
+        try database.read(value)
     }
 
     /// Number of accounts.
@@ -256,7 +267,7 @@ final class AccountStore: Sendable {
     /// a password change). One indexed read; pages ask it once per request.
     func isSessionActive(id: String, username: String) async throws -> Bool {
         do {
-            return try await database.read { db in
+            return try readNow { db in
                 try Bool.fetchOne(db.cachedStatement(sql: Self.selectSession), arguments: [id, username]) ?? false
             }
         } catch {
