@@ -621,7 +621,7 @@
 // `Speculation-Rules` header (/_webrouter/speculation-rules.json). Elsewhere, hovering a
 // link (65 ms), pressing on it or focusing it prefetches its page with <link rel=prefetch>.
 // Never: another origin, a download, another window, the sign-out link and links the app
-// marks `data-webrouter-prefetch="none"` (the same links the rules leave out), or links to
+// marks `data-webrouter-prefetch="never"` (the same links the rules leave out), or links to
 // the framework's own files.
 (function () {
   "use strict";
@@ -633,9 +633,10 @@
 
   function eligible(anchor) {
     if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return false;
-    if (anchor.closest('[data-webrouter-prefetch="none"]') || /(^|\s)(external|nofollow|logout)(\s|$)/.test(anchor.rel || "")) return false;
+    if (anchor.closest('[data-webrouter-prefetch="never"]') || /(^|\s)(external|nofollow)(\s|$)/.test(anchor.rel || "")) return false;
     var url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin || url.pathname.indexOf("/_webrouter/") === 0) return false;
+    if (/sign-?out|log-?out/i.test(url.pathname + url.search)) return false;
     return url.pathname + url.search !== location.pathname + location.search;
   }
 
