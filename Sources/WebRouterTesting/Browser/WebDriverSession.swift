@@ -470,6 +470,16 @@ package final class WebDriverSession: @unchecked Sendable {
         try await command("DELETE", "/actions")
     }
 
+    /// Moves the mouse over the element's center and leaves it there (`POST /session/{id}/actions`):
+    /// what a person's hover does (`:hover`, `mouseover`, the prerendering of links on intent).
+    package func hover(_ element: WebDriverElement) async throws {
+        let mouse: JSONValue = [
+            "type": "pointer", "id": "webrouter-mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [["type": "pointerMove", "duration": 0, "origin": element.reference, "x": 0, "y": 0]],
+        ]
+        try await command("POST", "/actions", ["actions": [mouse]])
+    }
+
     // MARK: - Transport
 
     /// Sends a command of this session: `path` is relative to `/session/{id}`.

@@ -268,8 +268,10 @@
 // server did not change all survive); nodes only the new page has are inserted, the others
 // removed. The result is the page a fresh load of the address bar's URL gives: the same
 // landmarks, `data-screen`, <title> and history entry. When the answer lands on another URL
-// (a POST answered 303 elsewhere), one history entry is pushed; Back and Forward morph back
-// and restore that entry's scroll. Links stay ordinary navigations (prerendered, below).
+// (a POST answered 303 elsewhere, a picker's link), one history entry is pushed; Back and
+// Forward morph back and restore that entry's scroll. Links to the screen shown (a picker:
+// the same path, another query) are morphed too; links to other screens stay ordinary
+// navigations (prerendered, below), so they animate across documents.
 // Without JavaScript, or without fetch/DOMParser/pushState, forms submit as always.
 //
 // Public: window.WebRouter.refresh() re-fetches location.href and morphs (for the event
@@ -361,7 +363,7 @@
     var i, name;
     for (i = from.attributes.length - 1; i >= 0; i--) {
       name = from.attributes[i].name;
-      if (!to.hasAttribute(name) && !skip[name]) from.removeAttribute(name);
+      if (!to.hasAttribute(name) && !skip[name] && name !== IN_PLACE) from.removeAttribute(name);
     }
     for (i = 0; i < to.attributes.length; i++) {
       name = to.attributes[i].name;
@@ -454,6 +456,7 @@
       api.status = status;
       api.morphs += 1;
       if (api.enhance) api.enhance();
+      markInPlaceLinks();
       if (moved) {
         var focused = document.activeElement;
         if (focused && focused !== document.body && !focused.closest("dialog")) focused.blur();
@@ -497,6 +500,48 @@
     }
     return response.text().then(function (html) { return show(html, response.url, response.status, how, scroll, form); });
   }
+
+  // ---- Links to the screen shown ----------------------------------------------------------
+
+  // Marked by this script (and kept by the morph), so the speculation rules do not prerender
+  // a page the click will fetch and morph anyway.
+  var IN_PLACE = "data-webrouter-in-place";
+
+  function inPlace(anchor) {
+    if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return false;
+    if (/(^|\s)external(\s|$)/.test(anchor.rel || "") || anchor.closest("[data-webrouter-navigate]")) return false;
+    var url = new URL(anchor.href, location.href);
+    return url.origin === location.origin && url.pathname === location.pathname && (url.search !== location.search || !url.hash);
+  }
+
+  function markInPlaceLinks() {
+    Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (anchor) {
+      if (inPlace(anchor)) anchor.setAttribute(IN_PLACE, "");
+      else anchor.removeAttribute(IN_PLACE);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var anchor = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (!inPlace(anchor)) return;
+    event.preventDefault();
+    var url = anchor.href;
+    beginPending(regionOf(anchor));
+    track(fetch(url, { credentials: "same-origin" }).then(function (response) {
+      return land(response, "push", null, function () { location.assign(url); });
+    }).then(endPending, function () { endPending(); location.assign(url); }));
+  });
+
+  // A link to another screen is an ordinary navigation: the page stays until the next one
+  // arrives, so a slow one shows the pending bar too (a prerendered one arrives before it shows).
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var anchor = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (!anchor || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return;
+    var url = new URL(anchor.href, location.href);
+    if (url.origin === location.origin && !(url.pathname === location.pathname && url.hash)) beginPending(regionOf(anchor));
+  });
 
   // ---- Pending state ----------------------------------------------------------------------
 
@@ -598,6 +643,9 @@
   // the browser's own restoration, as always).
   window.addEventListener("pagehide", function () { if (history.state && history.state.webrouter) saveScroll(); });
 
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markInPlaceLinks);
+  else markInPlaceLinks();
+
   // ---- Refresh --------------------------------------------------------------------------------
 
   // Re-fetches the page shown and morphs it in place. Calls made while one is under way share
@@ -633,7 +681,7 @@
 
   function eligible(anchor) {
     if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return false;
-    if (anchor.closest('[data-webrouter-prefetch="never"]') || /(^|\s)(external|nofollow)(\s|$)/.test(anchor.rel || "")) return false;
+    if (anchor.hasAttribute("data-webrouter-in-place") || anchor.closest('[data-webrouter-prefetch="never"]') || /(^|\s)(external|nofollow)(\s|$)/.test(anchor.rel || "")) return false;
     var url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin || url.pathname.indexOf("/_webrouter/") === 0) return false;
     if (/sign-?out|log-?out/i.test(url.pathname + url.search)) return false;
