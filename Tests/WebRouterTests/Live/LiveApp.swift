@@ -18,7 +18,7 @@ actor Tally {
 }
 
 /// A door a screen's load waits at until the test opens it: a slow page without sleeping.
-actor Gate {
+actor SlowDoor {
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var isOpen = false
     private(set) var arrivals = 0
@@ -37,7 +37,6 @@ actor Gate {
 struct Board: ContentScreen {
     enum Action: String, ScreenAction { case add, leave }
     let tally: Tally
-    let gate: Gate
     var detail: Push<Board, Detail>
     var slow: Push<Board, SlowScreen>
     let title = "Board"
@@ -87,21 +86,21 @@ struct Detail: ContentScreen {
 }
 
 struct SlowScreen: ContentScreen {
-    let gate: Gate
+    let door: SlowDoor
     let title = "Slow"
     func body(_ context: Void, router: Router<SlowScreen>) async throws -> some HTML {
-        await gate.pass()
+        await door.pass()
         return p { "Worth the wait." }
     }
 }
 
 enum LiveApp {
-    static func make(tally: Tally, gate: Gate = Gate(), observer: (any RouteObserver)? = nil) throws -> Application {
+    static func make(tally: Tally, door: SlowDoor = SlowDoor(), observer: (any RouteObserver)? = nil) throws -> Application {
         var configuration = ApplicationConfiguration(appName: "Live", secret: AppSecret(passphrase: String(repeating: "live secret ", count: 4))!)
         configuration.logger.logLevel = .critical
         if let observer { configuration.observers = [observer] }
-        let board = Board(tally: tally, gate: gate, detail: Push(Detail(tally: tally)).named("detail"),
-                          slow: Push(SlowScreen(gate: gate)).named("slow"))
+        let board = Board(tally: tally, detail: Push(Detail(tally: tally)).named("detail"),
+                          slow: Push(SlowScreen(door: door)).named("slow"))
         return try Application(Window(Tabs { Navigation(board) }), configuration: configuration)
     }
 }

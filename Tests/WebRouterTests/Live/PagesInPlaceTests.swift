@@ -83,8 +83,8 @@ struct PagesInPlaceTests {
     }
 
     @Test func aSlowMoveShowsThePendingBarAndMarksTheRegionBusy() async throws {
-        let gate = Gate()
-        try await LiveApp.make(tally: tally, gate: gate).test(.browser) { client in
+        let gate = SlowDoor()
+        try await LiveApp.make(tally: tally, door: gate).test(.browser) { client in
             try await client.get("/board")
             let session = try await client.webDriverSession()
             #expect(try await client.evaluate("return String(!!document.querySelector('.wr-progress-active'))") == "false")
@@ -149,10 +149,10 @@ struct PagesInPlaceTests {
     @Test func pagesNameTheirSpeculationRulesAndTheRulesFileIsServed() async throws {
         try await LiveApp.make(tally: tally).test { client in
             let page = try await client.get("/board")
-            let header = try #require(page.response.headers["Speculation-Rules"])
+            let header = try #require(page.headers["Speculation-Rules"])
             #expect(header.hasPrefix("\"/_webrouter/speculation-rules.") && header.hasSuffix(".json\""))
             let rules = try await client.get(String(header.dropFirst().dropLast()))
-            #expect(rules.response.headers["Content-Type"] == "application/speculationrules+json")
+            #expect(rules.headers["Content-Type"] == "application/speculationrules+json")
             let json = try JSONSerialization.jsonObject(with: Data(rules.body)) as? [String: Any]
             #expect(json?["prerender"] != nil)
         }
@@ -163,7 +163,7 @@ struct PagesInPlaceTests {
         try await LiveApp.make(tally: tally, observer: views).test { client in
             let page = try await client.request(.get, "/board/detail", headers: [("Sec-Purpose", "prefetch;prerender")])
             #expect(page.status.code == 200)
-            #expect(page.response.headers["Set-Cookie"] == nil)   // no tab memory written
+            #expect(page.headers["Set-Cookie"] == nil)   // no tab memory written
             #expect(views.screens.isEmpty)
             try await client.get("/board/detail")
             #expect(views.screens == ["Detail"])
