@@ -35,8 +35,9 @@ actor SlowDoor {
 }
 
 struct Board: ContentScreen {
-    enum Action: String, ScreenAction { case add, leave }
+    enum Action: String, ScreenAction { case add, leave, slowAdd = "slow-add" }
     let tally: Tally
+    let door: SlowDoor
     var detail: Push<Board, Detail>
     var slow: Push<Board, SlowScreen>
     let title = "Board"
@@ -59,6 +60,7 @@ struct Board: ContentScreen {
             for line in 1...40 { p { "Line \(line) of a long board." } }
             router.form(.add, .id("add-form")) { button(.type("submit")) { "Add one" } }
             router.form(.leave) { button(.type("submit")) { "Open detail" } }
+            router.form(.slowAdd, .id("slow-form")) { button(.type("submit")) { "Add slowly" } }
             for line in 41...80 { p { "Line \(line) of a long board." } }
         }
     }
@@ -69,6 +71,10 @@ struct Board: ContentScreen {
             return .move(to: router.url)
         case .leave:
             return .move(to: router.link(\.detail))
+        case .slowAdd:
+            await door.pass()
+            await tally.add()
+            return .move(to: router.url)
         }
     }
 }
@@ -99,7 +105,7 @@ enum LiveApp {
         var configuration = ApplicationConfiguration(appName: "Live", secret: AppSecret(passphrase: String(repeating: "live secret ", count: 4))!)
         configuration.logger.logLevel = .critical
         if let observer { configuration.observers = [observer] }
-        let board = Board(tally: tally, detail: Push(Detail(tally: tally)).named("detail"),
+        let board = Board(tally: tally, door: door, detail: Push(Detail(tally: tally)).named("detail"),
                           slow: Push(SlowScreen(door: door)).named("slow"))
         return try Application(Window(Tabs { Navigation(board) }), configuration: configuration)
     }

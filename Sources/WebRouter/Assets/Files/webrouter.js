@@ -307,8 +307,10 @@
     if (node.nodeType !== 1) return null;
     if (node.id) return "#" + node.id;
     var landmark = node.getAttribute("data-screen") || node.getAttribute("aria-label");
+    // A control by its name (a radio button, box or button also by its value: a group shares
+    // the name); a hidden field's value may change (a fresh CSRF token), its name does not.
     if (!landmark && /^(input|select|textarea|button)$/.test(node.localName) && node.getAttribute("name")) {
-      landmark = node.getAttribute("name") + "=" + (/^(radio|checkbox|hidden|submit)$/.test(node.type) ? node.getAttribute("value") : "");
+      landmark = node.getAttribute("name") + "=" + (/^(radio|checkbox|submit|button)$/.test(node.type) ? node.getAttribute("value") : "");
     }
     return landmark ? node.localName + "|" + landmark : null;
   }
@@ -320,10 +322,14 @@
   function kept(node) { return node.nodeType === 1 && node.hasAttribute("data-webrouter-keep"); }
 
   function morphChildren(from, to) {
-    var keyed = new Map();
+    var keyed = new Map(), wanted = new Set();
     for (var child = from.firstChild; child; child = child.nextSibling) {
       var k = key(child);
       if (k && !keyed.has(k)) keyed.set(k, child);
+    }
+    for (var fresh = to.firstChild; fresh; fresh = fresh.nextSibling) {
+      var k1 = key(fresh);
+      if (k1) wanted.add(k1);
     }
     var cursor = from.firstChild;
     var next = to.firstChild;
@@ -342,7 +348,13 @@
         }
       }
       if (match && sameKind(match, next)) {
-        // Moving a node would blur it: only when it is not already in place.
+        // Moving a node would blur it: old nodes before the match that the new page does not
+        // have go first, so that the match is usually in place already.
+        while (cursor && cursor !== match && !kept(cursor) && !(key(cursor) && wanted.has(key(cursor)))) {
+          var gone = cursor;
+          cursor = cursor.nextSibling;
+          from.removeChild(gone);
+        }
         if (match !== cursor) from.insertBefore(match, cursor);
         else cursor = cursor.nextSibling;
         morphNode(match, next);
