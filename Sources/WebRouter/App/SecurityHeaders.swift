@@ -31,9 +31,6 @@ enum SecurityHeaders {
             ("Referrer-Policy", "same-origin"),
             ("X-Frame-Options", "SAMEORIGIN"),
             ("Cache-Control", "no-store"),
-            // Not security: the rules for instant moves (ChromeAssets.speculationRules), carried
-            // by every page as these headers are.
-            ("Speculation-Rules", "\"" + ChromeAssets.speculationRules.url + "\""),
         ]
     }
 

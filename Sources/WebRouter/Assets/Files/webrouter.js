@@ -612,15 +612,27 @@
       data = new FormData(form);
       if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     }
+    // As a browser sends a form: line breaks as CR LF.
+    var entries = [];
+    data.forEach(function (value, name) {
+      entries.push([name, typeof value === "string" ? value.replace(/\r?\n|\r/g, "\r\n") : value]);
+    });
     var request;
     if (method === "get") {
       var query = new URLSearchParams();
-      data.forEach(function (value, name) { if (typeof value === "string") query.append(name, value); });
+      entries.forEach(function (entry) { if (typeof entry[1] === "string") query.append(entry[0], entry[1]); });
       action.search = query.toString();
       request = fetch(action.href, { credentials: "same-origin" });
     } else {
       var encoding = (submitter && submitter.getAttribute("formenctype")) || form.getAttribute("enctype") || "";
-      var body = encoding.toLowerCase() === "multipart/form-data" ? data : new URLSearchParams(data);
+      var body;
+      if (encoding.toLowerCase() === "multipart/form-data") {
+        body = new FormData();
+        entries.forEach(function (entry) { body.append(entry[0], entry[1]); });
+      } else {
+        body = new URLSearchParams();
+        entries.forEach(function (entry) { body.append(entry[0], typeof entry[1] === "string" ? entry[1] : entry[1].name); });
+      }
       request = fetch(action.href, { method: "POST", body: body, credentials: "same-origin" });
     }
     var done = function () { inFlight.delete(form); endPending(); };
