@@ -107,6 +107,7 @@ let package = Package(
                 .embedInCode("Assets/Files/webrouter.css"),
                 .embedInCode("Assets/Files/webrouter.js"),
                 .embedInCode("Assets/Files/icon.svg"),
+                .embedInCode("Assets/Files/speculation-rules.json"),
             ],
             swiftSettings: frameworkSettings
         ),

@@ -19,3 +19,4 @@
 @_exported public import struct WebRouterHTTP.ServerConfiguration
 @_exported public import enum WebRouterHTTP.HTTPServerError
 @_exported public import struct WebRouterHTTP.HTTPError
+@_exported public import enum WebRouterHTTP.SpeculativeRequest

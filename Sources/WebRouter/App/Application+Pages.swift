@@ -62,7 +62,9 @@ extension Application {
             page.csrfToken = context.csrfToken   // the chrome's own forms are the alerts'
         }
         var view: ScreenView?
-        for observer in configuration.observers where observer.observesScreenViews {
+        // A page fetched ahead of a move is not a visit: no observer sees it, no tab remembers it.
+        let isVisit = context.speculative == nil
+        for observer in configuration.observers where isVisit && observer.observesScreenViews {
             if view == nil {
                 view = ScreenView(url: resolution.url, screen: top.screenName,
                                   layers: resolution.layers.map(\.screenName), status: status.code)
@@ -79,7 +81,7 @@ extension Application {
             PageRenderer.render(page, into: &output)
         }
         var response = HTTPResponse.html(rendered: output, status: status)
-        if let selected = resolution.selectedTabName {
+        if isVisit, let selected = resolution.selectedTabName {
             if memory.remember(resolution.baseStackURL, for: selected) {
                 response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))
             }

@@ -29,7 +29,11 @@ extension Application: HTTPResponder {
     /// Steps 3 and 8, shared by every answer that is a page: the security headers (the
     /// storyboard map's own policy on its path), and the representation the request
     /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`), and
-    /// `Strict-Transport-Security` for a request that came over TLS. The one place they are set.
+    /// `Strict-Transport-Security` for a request that came over TLS, and the `Speculation-Rules`
+    /// of instant moves (``ChromeAssets/speculationRules``). The one place they are set.
+    /// Where pages find the rules that prerender their links on intent (a structured-field string).
+    static let speculationRulesHeader = "\"" + ChromeAssets.speculationRules.url + "\""
+
     func withPageHeaders(_ response: consuming HTTPResponse, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
         // The security headers first: the list is then short, so checking that the handler set
         // none of them is one pass over a field or two.
@@ -37,6 +41,9 @@ extension Application: HTTPResponder {
             SecurityHeaders.applyForStoryboard(to: &response.headers)
         } else {
             SecurityHeaders.apply(to: &response.headers)
+        }
+        if configuration.prerendersLinks {
+            response.headers.add(name: "Speculation-Rules", value: Self.speculationRulesHeader)
         }
         // HSTS only over TLS (RFC 6797 §7.2: a browser ignores it over plain http).
         if let strictTransportSecurity, origins.isSecure(headers: headers, remoteAddress: request?.remoteAddress) {

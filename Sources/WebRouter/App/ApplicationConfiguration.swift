@@ -67,6 +67,14 @@ public struct ApplicationConfiguration: Sendable {
     /// Pages the server updates: the bounds on event streams and the broadcaster that
     /// carries ``Application/refresh(_:)`` (see ``LiveKey``).
     public var live = LiveConfiguration()
+    /// Whether pages name the framework's speculation rules (`Speculation-Rules` header), so
+    /// Chromium prerenders same-origin links on intent. Off by default for now: chromedriver's
+    /// Back times out after a prerendered page's activation, which the browser suites hit.
+    /// Browsers without speculation rules get the script's prefetch on intent either way.
+    /// ```swift
+    /// configuration.prerendersLinks = true
+    /// ```
+    public var prerendersLinks = false
     /// The time in Unix seconds, read once per request (session expiry, CSRF tokens' issue
     /// time). The wall clock; the package's tests fix it to compare two runs byte for byte.
     package var clock: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }

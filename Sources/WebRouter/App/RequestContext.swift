@@ -16,6 +16,12 @@ import WebRouterHTML
 public final class RequestContext: Sendable {
     /// The HTTP request.
     public let request: HTTPRequest
+    /// What the browser fetched this page for ahead of a move (`Sec-Purpose`), or `nil` for a
+    /// visit. A prefetched or prerendered page is not a visit: count a view when it is `nil`.
+    /// ```swift
+    /// if router.request.speculative == nil { await views.count(match.id) }
+    /// ```
+    public var speculative: SpeculativeRequest? { SpeculativeRequest(secPurpose: request.headers["Sec-Purpose"]) }
     /// The time of the request, in seconds since 1970.
     public let now: Int
     /// The token every form of this page carries in its `_csrf` field (signed the first time

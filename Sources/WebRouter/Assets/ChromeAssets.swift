@@ -31,7 +31,14 @@ enum ChromeAssets {
     static let icon = ChromeAsset(
         name: "icon.svg", contentType: "image/svg+xml", bytes: PackageResources.icon_svg)
 
-    static let all = [stylesheet, script, icon]
+    /// The speculation rules pages name in their `Speculation-Rules` header: Chromium
+    /// prerenders same-origin links on intent (hover, pointer down), never the framework's own
+    /// files, sign-out links or links marked ``WebRouterHTML/HTMLAttribute/neverPrefetch``.
+    static let speculationRules = ChromeAsset(
+        name: "speculation-rules.json", contentType: "application/speculationrules+json",
+        bytes: PackageResources.speculation_rules_json)
+
+    static let all = [stylesheet, script, icon, speculationRules]
 
     /// The asset a path names, if it is the current URL of one.
     static func asset(at path: String) -> ChromeAsset? {

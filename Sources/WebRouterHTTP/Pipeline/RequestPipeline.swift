@@ -98,7 +98,8 @@ package final class RequestPipeline: Sendable {
         if accessLog.isEnabled {
             accessLog.record(
                 method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
-                bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID)
+                bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID,
+                speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"]))
         }
         if telemetry.metrics != nil {
             let elapsed = ContinuousClock.now - incoming.start

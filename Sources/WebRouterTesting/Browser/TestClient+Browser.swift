@@ -141,9 +141,9 @@ extension TestClient {
     /// The page the browser shows now, read from its DOM.
     func snapshot(_ session: WebDriverSession) async throws -> TestPage {
         let state = try await session.execute("""
-            var entry = performance.getEntriesByType("navigation")[0];
-            return [document.documentElement.outerHTML, location.pathname + location.search,
-                    entry && entry.responseStatus ? entry.responseStatus : 200];
+            var entry = performance.getEntriesByType("navigation")[0], api = window.WebRouter;
+            var status = api && api.morphs ? api.status : entry && entry.responseStatus ? entry.responseStatus : 200;
+            return [document.documentElement.outerHTML, location.pathname + location.search, status];
             """).arrayValue ?? []
         let html = "<!DOCTYPE html>" + (state.first?.stringValue ?? "")
         let url = state.count > 1 ? state[1].stringValue ?? "/" : "/"
@@ -299,10 +299,11 @@ extension TestClient {
         }
         let deadline = ContinuousClock.now + .seconds(15)
         while true {
-            let state = (try? await session.execute(
-                "return [window.__webrouterTestMarker || null, document.readyState, location.href];").arrayValue) ?? []
-            if state.count == 3, state[1].stringValue == "complete",
-               state[0].stringValue != marker || (offset != 0 && state[2].stringValue != before) {
+            // A new document, or (Back and Forward between entries the script pushed) the same
+            // one at another URL, morphed there.
+            let state = (try? await session.execute(WebDriverSession.arrivalProbe).arrayValue) ?? []
+            if state.count == 4, state[1].stringValue == "complete",
+               state[0].stringValue != marker || (offset != 0 && state[2].stringValue != before && state[3].boolValue == true) {
                 break
             }
             if ContinuousClock.now >= deadline {

@@ -240,15 +240,31 @@ package final class WebDriverSession: @unchecked Sendable {
     // MARK: - Waiting for a new document
 
     /// Tags the current document with a fresh random token (`window.__webrouterTestMarker`)
-    /// and returns it; a new document will not have it. Pair with ``waitForNewDocument(after:timeout:)``.
+    /// and returns it; a new document will not have it. It also notes how many times the
+    /// enhancement script has morphed the page (`WebRouter.morphs`), so that a move answered
+    /// in place counts as an arrival too. Pair with ``waitForNewDocument(after:timeout:)``.
     package func markDocument() async throws -> String {
         let token = UUID().uuidString
-        _ = try await execute("window.__webrouterTestMarker = arguments[0]; return null;", [.string(token)])
+        _ = try await execute("""
+            window.__webrouterTestMarker = arguments[0];
+            window.__webrouterTestMorphs = (window.WebRouter && window.WebRouter.morphs) || 0;
+            return null;
+            """, [.string(token)])
         return token
     }
 
+    /// The probe of an arrival: `[marker, readyState, href, morphed]`, where `morphed` is true
+    /// when the marked document was morphed since it was marked and no move is still loading.
+    static let arrivalProbe = """
+        var api = window.WebRouter;
+        return [window.__webrouterTestMarker === undefined ? null : window.__webrouterTestMarker,
+                document.readyState, location.href,
+                !!api && (api.morphs || 0) > (window.__webrouterTestMorphs || 0) && !api.loading];
+        """
+
     /// Waits until the window shows a document other than the one `marker` tagged, fully loaded
-    /// (`document.readyState === "complete"`), polling every 25 ms until `timeout`. Errors that
+    /// (`document.readyState === "complete"`), or the marked one morphed in place by the
+    /// enhancement script (a form answered on the page shown), polling every 25 ms until `timeout`. Errors that
     /// chromedriver may answer while a navigation is in flight (`script timeout`, `no such
     /// window`, `javascript error`, `unknown error` …) are retried until the deadline; then a
     /// ``WebDriverError`` with code `navigation timeout` says what was seen last. A lost session
@@ -256,18 +272,15 @@ package final class WebDriverSession: @unchecked Sendable {
     package func waitForNewDocument(after marker: String, timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout
         var lastSeen = "nothing yet"
-        let probe = """
-            return [window.__webrouterTestMarker === undefined ? null : window.__webrouterTestMarker,
-                    document.readyState, location.href];
-            """
         while true {
             do {
-                let state = try await execute(probe).arrayValue ?? []
-                if state.count == 3 {
+                let state = try await execute(Self.arrivalProbe).arrayValue ?? []
+                if state.count == 4 {
                     let sameDocument = state[0].stringValue == marker
                     let readyState = state[1].stringValue ?? "?"
                     let url = state[2].stringValue ?? "?"
                     if !sameDocument && readyState == "complete" { return }
+                    if sameDocument && state[3].boolValue == true { return }
                     lastSeen = sameDocument
                         ? "still the marked document, at \(url)"
                         : "a new document at \(url), readyState \(readyState)"
@@ -455,6 +468,16 @@ package final class WebDriverSession: @unchecked Sendable {
         ]
         try await command("POST", "/actions", ["actions": [mouse]])
         try await command("DELETE", "/actions")
+    }
+
+    /// Moves the mouse over the element's center and leaves it there (`POST /session/{id}/actions`):
+    /// what a person's hover does (`:hover`, `mouseover`, the prerendering of links on intent).
+    package func hover(_ element: WebDriverElement) async throws {
+        let mouse: JSONValue = [
+            "type": "pointer", "id": "webrouter-mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [["type": "pointerMove", "duration": 0, "origin": element.reference, "x": 0, "y": 0]],
+        ]
+        try await command("POST", "/actions", ["actions": [mouse]])
     }
 
     // MARK: - Transport

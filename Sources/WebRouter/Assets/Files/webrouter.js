@@ -50,6 +50,7 @@
   }
 
   // Dialogs: open them modally, bottom to top, so the topmost one ends up with focus.
+  // Only dialogs not yet upgraded: a morph (below) may bring new ones into a page.
   function upgradeDialogs() {
     var dialogs = openDialogs();
     if (!dialogs.length || typeof dialogs[0].showModal !== "function") return;
@@ -57,6 +58,11 @@
     var store = storage();
     var previousDepth = store ? Number(store.getItem(DEPTH_KEY) || 0) : dialogs.length;
     dialogs.forEach(function (dialog, index) {
+      if (dialog.webrouterUpgraded) {
+        if (!dialog.matches(":modal")) { try { dialog.close(); dialog.showModal(); } catch (e) { /* kept open */ } }
+        return;
+      }
+      dialog.webrouterUpgraded = true;
       try {
         dialog.close();
         dialog.showModal();
@@ -126,7 +132,8 @@
     var boxes = document.querySelectorAll(".share-box");
     Array.prototype.forEach.call(boxes, function (box) {
       var input = box.querySelector("input");
-      if (!input) return;
+      if (!input || box.webrouterEnhanced) return;
+      box.webrouterEnhanced = true;
       input.addEventListener("focus", function () { input.select(); });
       input.addEventListener("click", function () { input.select(); });
       if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") return;
@@ -135,6 +142,7 @@
         button = document.createElement("button");
         button.type = "button";
         button.className = "button share-copy";
+        button.setAttribute("data-webrouter-keep", "");   // a morph keeps what this script added
         button.textContent = "Copy";
         box.appendChild(button);
       }
@@ -239,12 +247,493 @@
     enhanceShareBoxes();
   }
 
+  // For the morph below: after the page changed in place, the same enhancements for what it
+  // brought, and the move's name (as pagereveal gives it to a new document).
+  var api = window.WebRouter = window.WebRouter || {};
+  api.enhance = function () { leaving = false; start(); };
+  api.moveKind = moveKind;
+  api.modalStyle = function () { return modalStyle(topModal()); };
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {
     start();
   }
 })();
+
+// ===== BEGIN morph: pages that change in place (issue 32) =====
+// A form sent from a page is fetched instead of navigated, and the page it answers is
+// morphed into the one shown: nodes the two pages share are kept and updated (so scroll
+// position, focus, text selection, open <details> and what is being typed in a field the
+// server did not change all survive); nodes only the new page has are inserted, the others
+// removed. The result is the page a fresh load of the address bar's URL gives: the same
+// landmarks, `data-screen`, <title> and history entry. When the answer lands on another URL
+// (a POST answered 303 elsewhere, a picker's link), one history entry is pushed; Back and
+// Forward morph back and restore that entry's scroll. Links to the screen shown (a picker:
+// the same path, another query) are morphed too; links to other screens stay ordinary
+// navigations (prerendered, below), so they animate across documents.
+// Without JavaScript, or without fetch/DOMParser/pushState, forms submit as always.
+//
+// Public: window.WebRouter.refresh() re-fetches location.href and morphs (for the event
+// stream's refresh signal); concurrent calls share one fetch. WebRouter.morphs counts the
+// morphs done, WebRouter.status is the status of the page shown (both for tests).
+(function () {
+  "use strict";
+  var api = window.WebRouter = window.WebRouter || {};
+  if (!window.fetch || !window.DOMParser || !window.FormData || !window.Promise || !history.pushState) return;
+
+  api.morphs = 0;
+  api.loading = 0;   // moves fetched and not yet shown
+  function track(promise) {
+    api.loading += 1;
+    var finish = function () { api.loading -= 1; };
+    promise.then(finish, finish);
+    return promise;
+  }
+  api.status = 200;
+  var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  if (entry && entry.responseStatus) api.status = entry.responseStatus;
+
+  function here() { return location.pathname + location.search; }
+  function pathOf(url) { var u = new URL(url, location.href); return u.pathname + u.search; }
+  var shown = here();   // the URL whose page the document shows (hash changes do not count)
+
+  // ---- The morph ----------------------------------------------------------------------
+
+  // Which old node a new one continues: the same id, else the same landmark (a dialog's or
+  // body's data-screen, a nav's aria-label, a form control's name), else the next old sibling
+  // of the same tag without an id or landmark of its own.
+  function key(node) {
+    if (node.nodeType !== 1) return null;
+    if (node.id) return "#" + node.id;
+    var landmark = node.getAttribute("data-screen") || node.getAttribute("aria-label");
+    // A control by its name (a radio button, box or button also by its value: a group shares
+    // the name); a hidden field's value may change (a fresh CSRF token), its name does not.
+    if (!landmark && /^(input|select|textarea|button)$/.test(node.localName) && node.getAttribute("name")) {
+      landmark = node.getAttribute("name") + "=" + (/^(radio|checkbox|submit|button)$/.test(node.type) ? node.getAttribute("value") : "");
+    }
+    return landmark ? node.localName + "|" + landmark : null;
+  }
+
+  function sameKind(a, b) {
+    return a.nodeType === b.nodeType && (a.nodeType !== 1 || a.localName === b.localName);
+  }
+
+  function kept(node) { return node.nodeType === 1 && node.hasAttribute("data-webrouter-keep"); }
+
+  function morphChildren(from, to) {
+    var keyed = new Map(), wanted = new Set();
+    for (var child = from.firstChild; child; child = child.nextSibling) {
+      var k = key(child);
+      if (k && !keyed.has(k)) keyed.set(k, child);
+    }
+    for (var fresh = to.firstChild; fresh; fresh = fresh.nextSibling) {
+      var k1 = key(fresh);
+      if (k1) wanted.add(k1);
+    }
+    var cursor = from.firstChild;
+    var next = to.firstChild;
+    while (next) {
+      var following = next.nextSibling;
+      while (cursor && kept(cursor)) cursor = cursor.nextSibling;
+      var k2 = key(next), match = null;
+      if (k2) {
+        match = keyed.get(k2) || null;
+        if (match) keyed.delete(k2);
+      } else {
+        // The next few unkeyed old siblings of the same kind (a node inserted before one
+        // does not make every later one a stranger).
+        for (var probe = cursor, steps = 0; probe && steps < 8; probe = probe.nextSibling, steps++) {
+          if (!kept(probe) && !key(probe) && sameKind(probe, next)) { match = probe; break; }
+        }
+      }
+      if (match && sameKind(match, next)) {
+        // Moving a node would blur it: old nodes before the match that the new page does not
+        // have go first, so that the match is usually in place already.
+        while (cursor && cursor !== match && !kept(cursor) && !(key(cursor) && wanted.has(key(cursor)))) {
+          var gone = cursor;
+          cursor = cursor.nextSibling;
+          from.removeChild(gone);
+        }
+        if (match !== cursor) from.insertBefore(match, cursor);
+        else cursor = cursor.nextSibling;
+        morphNode(match, next);
+      } else {
+        from.insertBefore(document.importNode(next, true), cursor);
+      }
+      next = following;
+    }
+    // What the new page does not have goes (but not what this script added to the page).
+    while (cursor) {
+      var after = cursor.nextSibling;
+      if (!kept(cursor)) from.removeChild(cursor);
+      cursor = after;
+    }
+  }
+
+  function morphAttributes(from, to, skip) {
+    var i, name;
+    for (i = from.attributes.length - 1; i >= 0; i--) {
+      name = from.attributes[i].name;
+      if (!to.hasAttribute(name) && !skip[name] && name !== IN_PLACE) from.removeAttribute(name);
+    }
+    for (i = 0; i < to.attributes.length; i++) {
+      name = to.attributes[i].name;
+      if (!skip[name] && from.getAttribute(name) !== to.attributes[i].value) from.setAttribute(name, to.attributes[i].value);
+    }
+  }
+
+  function morphNode(from, to) {
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;   // keeps a selection in unchanged text
+      return;
+    }
+    var skip = {};
+    var tag = from.localName;
+    // An open <details> stays as the person left it; a dialog's `open` is showModal()'s.
+    if (tag === "details" || tag === "dialog") skip.open = true;
+    if (tag === "input") morphInput(from, to);
+    if (tag === "textarea") {
+      // What is typed stays unless the server changed the field's text.
+      var typed = from.value, serverChanged = from.defaultValue !== to.textContent || !keepsTyping(from);
+      morphAttributes(from, to, skip);
+      if (serverChanged) { from.defaultValue = to.textContent; from.value = to.textContent; } else from.value = typed;
+      return;
+    }
+    if (tag === "select") {
+      var before = selectedOptions(from), value = from.value;
+      morphAttributes(from, to, skip);
+      morphChildren(from, to);
+      if (selectedOptions(to) === before && keepsTyping(from)) from.value = value;   // the server did not change the choice
+      return;
+    }
+    morphAttributes(from, to, skip);
+    if (tag !== "script" && tag !== "template") morphChildren(from, to);
+    else if (tag === "template" && from.innerHTML !== to.innerHTML) from.innerHTML = to.innerHTML;
+  }
+
+  function selectedOptions(select) {
+    return Array.prototype.filter.call(select.querySelectorAll("option"), function (o) { return o.hasAttribute("selected"); })
+      .map(function (o) { return o.value; }).join("\u0000");
+  }
+
+  // An input keeps what is typed (or ticked) unless the server sent another value (or state).
+  function morphInput(from, to) {
+    var type = (to.getAttribute("type") || "text").toLowerCase(), reset = !keepsTyping(from);
+    if (type === "checkbox" || type === "radio") {
+      if (reset || from.hasAttribute("checked") !== to.hasAttribute("checked")) from.checked = to.hasAttribute("checked");
+    } else if (type === "file") {
+      if (reset) from.value = "";
+    } else if (reset || from.getAttribute("value") !== to.getAttribute("value")) {
+      from.value = to.getAttribute("value") || "";
+    }
+    // morphAttributes (the caller) then sets the attributes, which leaves a changed value alone.
+  }
+
+  // ---- Showing a fetched page -----------------------------------------------------------
+
+  // The form whose answer is being shown: its fields take the server's values (what was
+  // typed there was sent); fields of other forms keep what is being typed in them.
+  var sentForm = null;
+  function keepsTyping(field) { return !sentForm || field.form !== sentForm; }
+
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  // Morphs `html` (a whole page, as `url` answered it with `status`) into the document.
+  // `how`: "replace" (the same entry), "push" (a new entry) or "traverse" (Back/Forward:
+  // `scroll` is where that entry was left).
+  function show(html, url, status, how, scroll, form) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    // Another version of the framework's script or stylesheet: only a fresh load is right.
+    if (assetsOf(page) !== assetsOf(document)) {
+      location.assign(url);
+      return Promise.resolve();
+    }
+    var target = pathOf(url), moved = target !== shown;
+    if (how === "push" && moved) {
+      saveScroll();
+      history.pushState({ webrouter: true }, "", url);
+    } else if (how !== "traverse" && target !== here()) {
+      history.replaceState({ webrouter: true }, "", url);
+    }
+    var kind = moved && api.moveKind ? api.moveKind(shown, target) : "same";
+    shown = target;
+    var update = function () {
+      document.title = page.title;
+      sentForm = form || null;
+      try {
+        morphAttributes(document.body, page.body, {});
+        morphChildren(document.body, page.body);
+      } finally { sentForm = null; }
+      api.status = status;
+      api.morphs += 1;
+      if (api.enhance) api.enhance();
+      markInPlaceLinks();
+      if (moved) {
+        var focused = document.activeElement;
+        if (focused && focused !== document.body && !focused.closest("dialog")) focused.blur();
+        if (how === "traverse" && scroll) window.scrollTo(scroll[0], scroll[1]);
+        else if (location.hash && document.getElementById(location.hash.slice(1))) document.getElementById(location.hash.slice(1)).scrollIntoView();
+        else window.scrollTo(0, 0);
+      }
+    };
+    var types = [kind];
+    if (kind === "present" || kind === "dismiss") types.push(kind + "-" + (api.modalStyle ? api.modalStyle() : "sheet"));
+    if (moved) document.documentElement.setAttribute("data-move", types.join(" "));
+    // Moves to another URL animate as a navigation does (same-document view transition);
+    // an update of the page shown does not, nor anything under reduced motion.
+    if (!moved || !document.startViewTransition || (reduceMotion && reduceMotion.matches)) {
+      update();
+      return Promise.resolve();
+    }
+    var transition;
+    try { transition = document.startViewTransition({ update: update, types: types }); }
+    catch (e) { transition = document.startViewTransition(update); }
+    return transition.updateCallbackDone;
+  }
+
+  function assetsOf(doc) {
+    return Array.prototype.map.call(doc.querySelectorAll('script[src*="/_webrouter/webrouter."], link[href*="/_webrouter/webrouter."]'),
+      function (node) { return node.getAttribute("src") || node.getAttribute("href"); }).join(" ");
+  }
+
+  function saveScroll() {
+    var state = Object.assign({}, history.state || {}, { webrouter: true, scroll: [window.scrollX, window.scrollY] });
+    history.replaceState(state, "");
+  }
+
+  // A fetched answer becomes the page when it is one of ours (HTML); anything else (a file,
+  // another origin after redirects) is left to a real navigation.
+  function land(response, how, scroll, fallback, form) {
+    var type = response.headers.get("Content-Type") || "";
+    if (new URL(response.url).origin !== location.origin || type.indexOf("text/html") !== 0) {
+      fallback();
+      return null;
+    }
+    return response.text().then(function (html) { return show(html, response.url, response.status, how, scroll, form); });
+  }
+
+  // ---- Links to the screen shown ----------------------------------------------------------
+
+  // Marked by this script (and kept by the morph), so the speculation rules do not prerender
+  // a page the click will fetch and morph anyway.
+  var IN_PLACE = "data-webrouter-in-place";
+
+  function inPlace(anchor) {
+    if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return false;
+    if (/(^|\s)external(\s|$)/.test(anchor.rel || "") || anchor.closest("[data-webrouter-navigate]")) return false;
+    var url = new URL(anchor.href, location.href);
+    return url.origin === location.origin && url.pathname === location.pathname && (url.search !== location.search || !url.hash);
+  }
+
+  function markInPlaceLinks() {
+    Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (anchor) {
+      if (inPlace(anchor)) anchor.setAttribute(IN_PLACE, "");
+      else anchor.removeAttribute(IN_PLACE);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var anchor = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (!inPlace(anchor)) return;
+    event.preventDefault();
+    var url = anchor.href;
+    beginPending(regionOf(anchor));
+    track(fetch(url, { credentials: "same-origin" }).then(function (response) {
+      return land(response, "push", null, function () { location.assign(url); });
+    }).then(endPending, function () { endPending(); location.assign(url); }));
+  });
+
+  // A link to another screen is an ordinary navigation: the page stays until the next one
+  // arrives, so a slow one shows the pending bar too (a prerendered one arrives before it shows).
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var anchor = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (!anchor || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return;
+    var url = new URL(anchor.href, location.href);
+    if (url.origin === location.origin && !(url.pathname === location.pathname && url.hash)) beginPending(regionOf(anchor));
+  });
+
+  // ---- Pending state ----------------------------------------------------------------------
+
+  // A move slower than 200 ms shows a progress bar, says "Loading" to screen readers (a live
+  // region) and marks the region being replaced aria-busy.
+  var indicator = null, pendingTimer = 0, busyRegion = null;
+  function beginPending(region) {
+    endPending();
+    busyRegion = region || document.getElementById("main") || document.body;
+    pendingTimer = window.setTimeout(function () {
+      if (!indicator || !indicator.isConnected) {
+        indicator = document.createElement("div");
+        indicator.className = "wr-progress";
+        indicator.setAttribute("role", "status");
+        indicator.setAttribute("data-webrouter-keep", "");
+        document.body.appendChild(indicator);
+      }
+      indicator.textContent = "Loading…";
+      indicator.classList.add("wr-progress-active");
+      busyRegion.setAttribute("aria-busy", "true");
+    }, 200);
+  }
+  function endPending() {
+    window.clearTimeout(pendingTimer);
+    if (indicator) { indicator.classList.remove("wr-progress-active"); indicator.textContent = ""; }
+    if (busyRegion) busyRegion.removeAttribute("aria-busy");
+    busyRegion = null;
+  }
+  api.pending = function () { return !!(indicator && indicator.classList.contains("wr-progress-active")); };
+
+  // ---- Forms ------------------------------------------------------------------------------
+
+  var inFlight = new WeakSet();
+
+  function regionOf(element) {
+    return (element && element.closest("dialog")) || document.getElementById("main") || document.body;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (inFlight.has(form)) { event.preventDefault(); return; }   // a second submit is ignored
+    if (event.defaultPrevented) return;
+    var submitter = event.submitter || null;
+    var method = ((submitter && submitter.getAttribute("formmethod")) || form.getAttribute("method") || "get").toLowerCase();
+    var action = new URL((submitter && submitter.getAttribute("formaction")) || form.getAttribute("action") || location.href, location.href);
+    var target = (submitter && submitter.getAttribute("formtarget")) || form.getAttribute("target") || "";
+    inFlight.add(form);
+    beginPending(regionOf(form));
+    // Sent by the browser: a form of another origin or window, a dialog form, a GET to
+    // another screen (an ordinary navigation, prerendered or not), or one the app marks.
+    if (method === "dialog" || (target && target !== "_self") || action.origin !== location.origin ||
+        form.hasAttribute("data-webrouter-navigate") || (method === "get" && action.pathname !== location.pathname)) return;
+    event.preventDefault();
+    var data;
+    try { data = new FormData(form, submitter); } catch (e) {
+      data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    }
+    // As a browser sends a form: line breaks as CR LF.
+    var entries = [];
+    data.forEach(function (value, name) {
+      entries.push([name, typeof value === "string" ? value.replace(/\r?\n|\r/g, "\r\n") : value]);
+    });
+    var request;
+    if (method === "get") {
+      var query = new URLSearchParams();
+      entries.forEach(function (entry) { if (typeof entry[1] === "string") query.append(entry[0], entry[1]); });
+      action.search = query.toString();
+      request = fetch(action.href, { credentials: "same-origin" });
+    } else {
+      var encoding = (submitter && submitter.getAttribute("formenctype")) || form.getAttribute("enctype") || "";
+      var body;
+      if (encoding.toLowerCase() === "multipart/form-data") {
+        body = new FormData();
+        entries.forEach(function (entry) { body.append(entry[0], entry[1]); });
+      } else {
+        body = new URLSearchParams();
+        entries.forEach(function (entry) { body.append(entry[0], typeof entry[1] === "string" ? entry[1] : entry[1].name); });
+      }
+      request = fetch(action.href, { method: "POST", body: body, credentials: "same-origin" });
+    }
+    var done = function () { inFlight.delete(form); endPending(); };
+    track(request.then(function (response) {
+      return land(response, "push", null, function () { location.assign(response.url); }, form);
+    }).then(done, function () {
+      // Offline or refused: let the browser send it and say what happened.
+      done();
+      inFlight.add(form);
+      HTMLFormElement.prototype.submit.call(form);
+    }));
+  });
+
+  // Back to a page kept in the back/forward cache: nothing is in flight any more.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { inFlight = new WeakSet(); endPending(); }
+  });
+
+  // ---- History ------------------------------------------------------------------------------
+
+  // Back or Forward between entries this script pushed: morph to that entry's page, as a
+  // fresh load of its URL gives it, and put back the scroll it was left at.
+  window.addEventListener("popstate", function (event) {
+    if (here() === shown) return;   // a fragment link: the browser scrolls
+    var scroll = event.state && event.state.scroll;
+    beginPending();
+    track(fetch(location.href, { credentials: "same-origin" }).then(function (response) {
+      return land(response, "traverse", scroll, function () { location.reload(); });
+    }).then(endPending, function () { endPending(); location.reload(); }));
+  });
+  // Leaving a pushed entry remembers where it was scrolled to (a fresh document's entry gets
+  // the browser's own restoration, as always).
+  window.addEventListener("pagehide", function () { if (history.state && history.state.webrouter) saveScroll(); });
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markInPlaceLinks);
+  else markInPlaceLinks();
+
+  // ---- Refresh --------------------------------------------------------------------------------
+
+  // Re-fetches the page shown and morphs it in place. Calls made while one is under way share
+  // it, and one more follows it if any came in meanwhile (what changed after its fetch began).
+  var refreshing = null, again = null;
+  api.refresh = function () {
+    if (refreshing) {
+      if (!again) again = refreshing.then(function () { again = null; return api.refresh(); });
+      return again;
+    }
+    refreshing = track(fetch(location.href, { credentials: "same-origin" }).then(function (response) {
+      return land(response, "replace", null, function () { location.reload(); });
+    }).then(function () { refreshing = null; }, function (error) { refreshing = null; throw error; }));
+    return refreshing;
+  };
+})();
+// ===== END morph =====
+
+// ===== BEGIN instant moves: prefetch on intent where Speculation Rules is missing =====
+// Chromium prerenders same-origin links on intent from the rules the server names in its
+// `Speculation-Rules` header (/_webrouter/speculation-rules.json). Elsewhere, hovering a
+// link (65 ms), pressing on it or focusing it prefetches its page with <link rel=prefetch>.
+// Never: another origin, a download, another window, the sign-out link and links the app
+// marks `data-webrouter-prefetch="never"` (the same links the rules leave out), or links to
+// the framework's own files.
+(function () {
+  "use strict";
+  if (window.HTMLScriptElement && HTMLScriptElement.supports && HTMLScriptElement.supports("speculationrules")) return;
+  var link = document.createElement("link");
+  if (!link.relList || !link.relList.supports || !link.relList.supports("prefetch")) return;
+
+  var done = new Set(), hoverTimer = 0;
+
+  function eligible(anchor) {
+    if (!anchor || !anchor.href || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return false;
+    if (anchor.hasAttribute("data-webrouter-in-place") || anchor.closest('[data-webrouter-prefetch="never"]') || /(^|\s)(external|nofollow)(\s|$)/.test(anchor.rel || "")) return false;
+    var url = new URL(anchor.href, location.href);
+    if (url.origin !== location.origin || url.pathname.indexOf("/_webrouter/") === 0) return false;
+    if (/sign-?out|log-?out/i.test(url.pathname + url.search)) return false;
+    return url.pathname + url.search !== location.pathname + location.search;
+  }
+
+  function prefetch(anchor) {
+    if (!eligible(anchor)) return;
+    var url = anchor.href.split("#")[0];
+    if (done.has(url)) return;
+    done.add(url);
+    var hint = document.createElement("link");
+    hint.rel = "prefetch";
+    hint.href = url;
+    document.head.appendChild(hint);
+  }
+
+  function anchorOf(event) { return event.target && event.target.closest ? event.target.closest("a[href]") : null; }
+
+  document.addEventListener("mouseover", function (event) {
+    var anchor = anchorOf(event);
+    window.clearTimeout(hoverTimer);
+    if (anchor) hoverTimer = window.setTimeout(function () { prefetch(anchor); }, 65);
+  });
+  document.addEventListener("pointerdown", function (event) { prefetch(anchorOf(event)); });
+  document.addEventListener("focusin", function (event) { prefetch(anchorOf(event)); });
+})();
+// ===== END instant moves =====
 
 // ===== BEGIN forms: validation while typing (typed forms, `data-validate`) =====
 // Progressive enhancement: without JavaScript the form submits and the server answers 422

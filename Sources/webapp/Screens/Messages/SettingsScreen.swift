@@ -34,7 +34,7 @@ extension ScoresApp {
                 li(.class("list-item")) { a(.href(router.link(\.changePassword))) { "Change password" } }
             }
             p(.class("muted")) { "Signed in as " + (router.request.signedInUser ?? "nobody") }
-            p { a(.href(router.link(alert: .signOut)), .class("button button-destructive")) { "Sign out" } }
+            p { a(.href(router.link(alert: .signOut)), .class("button button-destructive"), .neverPrefetch) { "Sign out" } }
         }
 
         func alert(_ alert: Alert, router: Router<Settings>) -> AlertModel {
