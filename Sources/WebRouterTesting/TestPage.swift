@@ -5,7 +5,7 @@ import WebRouterHTTP
 
 /// A response as a test reads it: status, headers and body, and the landmarks of its HTML —
 /// the screen, the tabs, each layer's breadcrumb, the modal layers and alerts, links and forms —
-/// as the values of the JSON page state (``PageState``): one reader, one vocabulary, whether a
+/// as the values of the JSON page state (`PageState`): one reader, one vocabulary, whether a
 /// test reads the page here or a tool in another language asks for `application/json`.
 ///
 /// ```swift
@@ -101,7 +101,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// page again.
     public let state: PageState
 
-    /// The tab bar's tabs, in order (``PageState/tabs``); empty when the page has none.
+    /// The tab bar's tabs, in order (`PageState.tabs`); empty when the page has none.
     /// ```swift
     /// page.tabs.map(\.label)   // ["Feed", "Search", "Dashboard", "Messages"]
     /// ```
@@ -110,7 +110,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// The label of the selected tab (`aria-current="page"`), if the page has a tab bar.
     public var selectedTab: String? { state.tabs.first(where: \.selected)?.label }
 
-    /// The layers, bottom first: the base, then each open modal (``PageState/layers``).
+    /// The layers, bottom first: the base, then each open modal (`PageState.layers`).
     public var layers: [PageState.Layer] { state.layers }
 
     /// The modal layers, bottom to top: `page.modals.map(\.screen)`, `page.modals.last?.dismiss`.
@@ -122,7 +122,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     /// ```
     public var breadcrumb: [PageState.Crumb] { state.layers.last?.breadcrumb ?? [] }
 
-    /// The alert and confirmation dialogs, bottom to top (``PageState/alerts``).
+    /// The alert and confirmation dialogs, bottom to top (`PageState.alerts`).
     public var alerts: [PageState.Alert] { state.alerts }
 
     /// The URLs of the page's stylesheets (`<link rel="stylesheet">`), in order: the
@@ -136,10 +136,10 @@ public struct TestPage: Sendable, CustomStringConvertible {
         document.all("script", "src").compactMap { $0["src"] }
     }
 
-    /// Every visible link, in document order (``PageState/links``).
+    /// Every visible link, in document order (`PageState.links`).
     public var links: [PageState.Link] { state.links }
 
-    /// Every visible form, in document order, with its fields and buttons (``PageState/forms``).
+    /// Every visible form, in document order, with its fields and buttons (`PageState.forms`).
     /// ``TestClient/submit(_:from:_:)`` sends one as a browser would: disabled fields and
     /// unchecked boxes left out.
     public var forms: [PageState.Form] { state.forms }

@@ -65,7 +65,7 @@ public struct ApplicationConfiguration: Sendable {
     /// Told of every screen view and every move.
     public var observers: [any RouteObserver] = []
     /// Pages the server updates: the bounds on event streams and the broadcaster that
-    /// carries ``Application/refresh(_:)`` (see ``LiveKey``).
+    /// carries `Application.refresh(_:)` (see ``LiveKey``).
     public var live = LiveConfiguration()
     /// Whether pages name the framework's speculation rules (`Speculation-Rules` header), so
     /// Chromium prerenders same-origin links on intent. Off by default for now: chromedriver's

@@ -138,7 +138,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// var configuration = ApplicationConfiguration(appName: "App")
     /// try options.apply(to: &configuration)
     /// ```
-    /// - Parameter environment: where `WEBROUTER_PUBLIC_URL` is read; `nil` reads the process's environment.
+    /// - Parameters:
+    ///   - configuration: the app's configuration, changed in place.
+    ///   - environment: where `WEBROUTER_PUBLIC_URL` is read; `nil` reads the process's environment.
     public func apply(to configuration: inout ApplicationConfiguration, environment: [String: String]? = nil) throws {
         if let origin = try resolvedPublicOrigin(environment: environment) { configuration.publicOrigin = origin }
         configuration.trustedProxies += trustedProxies

@@ -19,7 +19,7 @@ public struct LiveConfiguration: Sendable {
     public var coalescingDelay: Duration = .milliseconds(50)
     /// The `retry:` hint: how long a browser waits before reconnecting a dropped stream.
     public var reconnectDelay: Duration = .seconds(2)
-    /// Carries ``Application/refresh(_:)`` to every instance's open pages; in process by default.
+    /// Carries `Application.refresh(_:)` to every instance's open pages; in process by default.
     public var broadcaster: any RefreshBroadcaster = InProcessBroadcaster()
     /// Development mode (`serve --dev`): every page opens a stream, and a page served by an
     /// earlier build of the app reloads itself when it reconnects.

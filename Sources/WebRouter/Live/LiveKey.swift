@@ -1,6 +1,6 @@
 /// What a page shows that can change while it is open: a key such as `match/12`. A screen
 /// names the keys it shows (``ContentScreen/liveKeys(for:)``); the app signals a change with
-/// ``Application/refresh(_:)``, and every open page showing that key refreshes in place.
+/// `Application.refresh(_:)`, and every open page showing that key refreshes in place.
 /// ```swift
 /// let key: LiveKey = "scores"
 /// let match = LiveKey("match", 12)        // "match/12"

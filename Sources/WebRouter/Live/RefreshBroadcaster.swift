@@ -1,6 +1,6 @@
 @_spi(WebRouterInternals) import WebRouterHTTP
 
-/// Carries refresh signals (``LiveKey`` values) from ``Application/refresh(_:)`` to the open
+/// Carries refresh signals (``LiveKey`` values) from `Application.refresh(_:)` to the open
 /// pages of every instance that subscribed. ``InProcessBroadcaster`` (the default) reaches
 /// this process only; ``DirectoryBroadcaster`` reaches every instance on the machine that
 /// shares its directory. Another (a message queue, PostgreSQL `LISTEN`/`NOTIFY`) implements

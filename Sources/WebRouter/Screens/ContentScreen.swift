@@ -40,7 +40,7 @@ public protocol ContentScreen: Screen where NestedScreen == Self {
     associatedtype Alert: ScreenAlert = NoAlert
 
     /// What the screen shows that can change while its page is open (``LiveKey``): a page
-    /// showing a key refreshes in place when the app calls ``Application/refresh(_:)`` with
+    /// showing a key refreshes in place when the app calls `Application.refresh(_:)` with
     /// it. None by default, and a page with none opens no event stream.
     /// ```swift
     /// func liveKeys(for id: Int) -> [LiveKey] { [LiveKey("match", id)] }

@@ -2,7 +2,7 @@
 /// connection stays open: Server-Sent Events, a long export, a log tail.
 ///
 /// The server holds no thread for an open stream: while nothing is buffered its connection is
-/// suspended (libmicrohttpd's callback response with suspend/resume), and each ``write(_:)``
+/// suspended (libmicrohttpd's callback response with suspend/resume), and each `write(_:)`
 /// wakes it. The stream ends when the app calls ``finish()``, when the client goes away, or
 /// when the server stops (`HTTPServer.stop()` finishes every open stream); ``onClose(_:)``
 /// learns which, once.

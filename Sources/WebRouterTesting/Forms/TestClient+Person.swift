@@ -99,7 +99,7 @@ extension TestClient {
     }
 
     /// Fills the field with this label with a typed value, printed as the field holds it
-    /// (`Int`, `Decimal`, ``Day``, ``TimeOfDay``, ``DateTime``, `String`), the same way in every
+    /// (`Int`, `Decimal`, `Day`, `TimeOfDay`, `DateTime`, `String`), the same way in every
     /// mode (in `.browser`, by value for date, time and number inputs, never keystrokes). A
     /// value the field's rules reject (`max`, `step`, `pattern`…) is a failure naming the rule.
     /// ```swift
