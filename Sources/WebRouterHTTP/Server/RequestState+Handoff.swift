@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where the hand-over between a request's task and its connection's thread stands.
 enum HandoffPhase {
     /// The connection's thread runs the task, or is about to look at what it left.

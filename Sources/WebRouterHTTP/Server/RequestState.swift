@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The state of one request while libmicrohttpd works on it, owned through the request's
 /// `con_cls` pointer from the URI callback until the completion callback.
 ///
@@ -22,7 +20,7 @@ final class RequestState: @unchecked Sendable {
     var receivedBytes = 0
 
     /// The request task's jobs and response on their way to the connection's thread.
-    let handoff = Mutex(Handoff())
+    let handoff = Locked(Handoff())
     /// The server and the connection, to resume it.
     let server: HTTPServer
     let connection: MHDHandle?
