@@ -136,7 +136,7 @@ screenshots: deps browser-deps
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.
 SANITIZER ?= thread
-SANITIZED_SUITES = LockedTests|HTTPServerTests|AttackTests|MalformedInputTests|StrictHTTPTests|StaticFileTests|CompressionTests|ActionCycleTests|MethodSemanticsTests|TestingKitTests
+SANITIZED_SUITES = LockedTests|LiveEventsTests|OversizedUploadTests|HTTPServerTests|AttackTests|MalformedInputTests|StrictHTTPTests|StaticFileTests|CompressionTests|ActionCycleTests|MethodSemanticsTests|TestingKitTests
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
