@@ -102,17 +102,7 @@ public final class LoopbackConnection: @unchecked Sendable {
         guard let headerEnd else { throw LoopbackError(description: "no header end") }
         let head = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
-            throw LoopbackError(description: "bad status line \(head)")
-        }
-        var headers = HTTPHeaders()
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.add(name: String(line[..<colon]),
-                        value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
+        let (status, headers) = try Self.parseHead(head)
         var body: [UInt8] = []
         if bodyless || status == 304 || status == 204 || (100..<200).contains(status) {
             // No body.
@@ -148,6 +138,12 @@ public final class LoopbackConnection: @unchecked Sendable {
         let head = String(decoding: buffer[0..<end], as: UTF8.self)
         let leftover = Array(buffer[(end + 4)...])
         buffer = []
+        let (status, headers) = try Self.parseHead(head)
+        return (status, headers, leftover)
+    }
+
+    /// The status and header fields of a response head (without its blank line).
+    private static func parseHead(_ head: String) throws -> (status: Int, headers: HTTPHeaders) {
         var lines = head.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst().split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
@@ -159,7 +155,7 @@ public final class LoopbackConnection: @unchecked Sendable {
             headers.add(name: String(line[..<colon]),
                         value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        return (status, headers, leftover)
+        return (status, headers)
     }
 
     /// Reads until the peer closes the connection.

@@ -33,18 +33,8 @@ public struct DateTime: FormScalar, FormFieldValue, Hashable, Comparable, Codabl
     public static func < (lhs: DateTime, rhs: DateTime) -> Bool { (lhs.day, lhs.time) < (rhs.day, rhs.time) }
 
     /// Encodes as its ``formText``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(formText)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFormText(to: encoder) }
 
     /// Decodes from its ``formText``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = DateTime(formText: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date and time: \(text)")
-        }
-        self = value
-    }
+    public init(from decoder: any Decoder) throws { self = try Self.decodeFormText(from: decoder, what: "a date and time") }
 }

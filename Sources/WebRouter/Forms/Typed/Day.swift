@@ -64,20 +64,10 @@ public struct Day: FormScalar, FormFieldValue, Hashable, Comparable, Codable, Cu
     public static func < (lhs: Day, rhs: Day) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
 
     /// Encodes as its ``formText``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(formText)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFormText(to: encoder) }
 
     /// Decodes from its ``formText``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let day = Day(formText: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a day: \(text)")
-        }
-        self = day
-    }
+    public init(from decoder: any Decoder) throws { self = try Self.decodeFormText(from: decoder, what: "a day") }
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
     static func length(of month: Int, in year: Int) -> Int {

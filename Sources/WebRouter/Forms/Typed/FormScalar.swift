@@ -15,6 +15,26 @@ public protocol FormScalar: Sendable, Equatable {
     var formText: String { get }
 }
 
+extension FormScalar {
+    /// Encodes the value as its ``formText``: the Codable form of ``Day``, ``TimeOfDay`` and
+    /// ``DateTime``, so a draft or a JSON body holds what a field would.
+    func encodeFormText(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(formText)
+    }
+
+    /// Decodes a value from its ``formText``; data that is not one is `dataCorrupted`, saying
+    /// it is not `what` ("a day").
+    static func decodeFormText(from decoder: any Decoder, what: String) throws -> Self {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = Self(formText: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not \(what): \(text)")
+        }
+        return value
+    }
+}
+
 extension String: FormScalar {
     /// Any text is a string.
     public init?(formText: String) { self = formText }

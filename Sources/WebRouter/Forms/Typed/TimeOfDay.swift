@@ -38,18 +38,8 @@ public struct TimeOfDay: FormScalar, FormFieldValue, Hashable, Comparable, Codab
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
 
     /// Encodes as its ``formText``.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(formText)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFormText(to: encoder) }
 
     /// Decodes from its ``formText``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let time = TimeOfDay(formText: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a time: \(text)")
-        }
-        self = time
-    }
+    public init(from decoder: any Decoder) throws { self = try Self.decodeFormText(from: decoder, what: "a time") }
 }
