@@ -56,7 +56,7 @@ struct WebDriverTests {
             """,
         "later.html": """
             <!doctype html><html><head><title>Later</title></head><body>
-            <script>setTimeout(() => { location.href = 'b.html?from=later' }, 300)</script></body></html>
+            <script>window.goLater = () => setTimeout(() => { location.href = 'b.html?from=later' }, 300)</script></body></html>
             """,
         "b.html": "<!doctype html><html><head><title>Page B</title></head><body><p id=here>B</p></body></html>",
         "keys.html": """
@@ -169,6 +169,9 @@ struct WebDriverTests {
             try await session.navigate(to: origin + "/static/later.html")
             let marker = try await session.markDocument()
             #expect(try await session.title() == "Later")
+            // Started only now: a page that navigated on its own timer could leave before the
+            // title was read on a loaded machine.
+            _ = try await session.execute("window.goLater(); return ''")
             try await session.waitForNewDocument(after: marker, timeout: .seconds(10))
             #expect(try await session.currentURL() == origin + "/static/b.html?from=later")
             #expect(try await session.execute("return document.readyState") == "complete")
