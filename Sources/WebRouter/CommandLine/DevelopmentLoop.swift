@@ -26,7 +26,7 @@ public import Logging
 ///     return
 /// }
 /// ```
-public struct DevelopmentLoop {
+public struct DevelopmentLoop: Sendable {
     static let childVariable = "WEBROUTER_DEV_CHILD"
     static let liveDirectory = ".build/webrouter-dev-live"
     let logger: Logger
