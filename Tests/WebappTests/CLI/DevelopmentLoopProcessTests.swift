@@ -20,7 +20,7 @@ struct DevelopmentLoopProcessTests {
         line.split { !$0.isNumber }.compactMap { Int32($0) }
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
     func aSignalDuringABuildStopsTheBuildAndTheAppAndExitsCleanly(signal: Int32) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wr-dev-loop-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
