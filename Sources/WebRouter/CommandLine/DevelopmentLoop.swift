@@ -119,7 +119,13 @@ public struct DevelopmentLoop: Sendable {
             }
             let started = ContinuousClock.now
             logger.notice("\(changed.sorted().prefix(3).joined(separator: ", ")) changed: rebuilding \(product)")
-            let build = try ChildProcess(Self.buildCommand(product: product, environment: environment), environment: environment)
+            let build: ChildProcess
+            do {
+                build = try ChildProcess(Self.buildCommand(product: product, environment: environment), environment: environment)
+            } catch {
+                logger.error("cannot start the build (\(error.localizedDescription)); the running app keeps serving")
+                continue
+            }
             while !build.hasExited {
                 if LoopSignals.terminated {
                     logger.notice("stopping the build (process \(build.pid) and what it started)")
