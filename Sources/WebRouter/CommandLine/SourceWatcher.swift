@@ -13,7 +13,7 @@ import Darwin
 /// when inotify is refused (its watch limit reached), it compares modification times every
 /// ``pollInterval``. A burst of changes (an editor's save through a temporary file, a
 /// `git checkout`, a formatter run) comes back as one set, once no further change arrived for
-/// `settle`: one rebuild, not one per file.
+/// `settle` and no file is still open for writing: one rebuild, not one per file.
 ///
 /// Dotfiles, `~` backups and Vim's `4913` probe are not changes.
 package final class SourceWatcher {
@@ -42,6 +42,8 @@ package final class SourceWatcher {
     /// Each watch's directory, relative to `base`.
     private var directories: [Int32: String] = [:]
     private var snapshot: [String: Stamp] = [:]
+    /// Files modified and not yet closed since the burst began (inotify only).
+    private var beingWritten = Set<String>()
 
     /// A file's modification time and size, as the fallback compares them.
     private struct Stamp: Equatable {
@@ -81,8 +83,13 @@ package final class SourceWatcher {
             let now = ContinuousClock.now
             var wakeAt: ContinuousClock.Instant?
             if let burstEnd {
-                if now >= burstEnd || now >= burstLimit { return .changed(changed) }
-                wakeAt = min(burstEnd, burstLimit)
+                // A file still open for writing (modified, not yet closed) holds the burst
+                // open: its save is not finished.
+                if now >= burstLimit || (now >= burstEnd && beingWritten.isEmpty) {
+                    beingWritten = []
+                    return .changed(changed)
+                }
+                wakeAt = now >= burstEnd ? min(now + settle, burstLimit) : min(burstEnd, burstLimit)
             } else if let deadline {
                 if now >= deadline {
                     // One last look, without waiting.
@@ -261,6 +268,8 @@ package final class SourceWatcher {
                     }
                 } else {
                     changed.insert(path)
+                    if mask & (0x2 | 0x100) != 0 { beingWritten.insert(path) }  // MODIFY, CREATE
+                    if mask & (0x8 | 0x200 | 0x40) != 0 { beingWritten.remove(path) }  // CLOSE_WRITE, DELETE, MOVED_FROM
                 }
             }
         }
