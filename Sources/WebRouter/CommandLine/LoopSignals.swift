@@ -26,6 +26,8 @@ enum LoopSignals {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
         writeEnd.store(ends[1], ordering: .relaxed)
+        // Both statics initialised here, never lazily inside a handler.
+        _ = stopRequested.load(ordering: .relaxed)
         for kind in [SIGINT, SIGTERM, SIGCHLD] {
             _ = signal(kind) { number in
                 if number != SIGCHLD { LoopSignals.stopRequested.store(true, ordering: .relaxed) }
