@@ -30,9 +30,12 @@ extension Application: HTTPResponder {
     /// storyboard map's own policy on its path), and the representation the request
     /// negotiates (HTML, or its ``PageState`` in JSON; `Vary: Accept`), and
     /// `Strict-Transport-Security` for a request that came over TLS, and the `Speculation-Rules`
-    /// of instant moves (``ChromeAssets/speculationRules``). The one place they are set.
+    /// of instant moves (``ChromeAssets/prefetchRules``, or ``ChromeAssets/speculationRules``
+    /// when the app prerenders). The one place they are set.
     /// Where pages find the rules that prerender their links on intent (a structured-field string).
     static let speculationRulesHeader = "\"" + ChromeAssets.speculationRules.url + "\""
+    /// Where pages find the rules that prefetch their links on intent (the default).
+    static let prefetchRulesHeader = "\"" + ChromeAssets.prefetchRules.url + "\""
 
     func withPageHeaders(_ response: consuming HTTPResponse, request: HTTPRequest?, headers: HTTPHeaders) -> HTTPResponse {
         // The security headers first: the list is then short, so checking that the handler set
@@ -42,9 +45,8 @@ extension Application: HTTPResponder {
         } else {
             SecurityHeaders.apply(to: &response.headers)
         }
-        if configuration.prerendersLinks {
-            response.headers.add(name: "Speculation-Rules", value: Self.speculationRulesHeader)
-        }
+        response.headers.add(name: "Speculation-Rules",
+                             value: configuration.prerendersLinks ? Self.speculationRulesHeader : Self.prefetchRulesHeader)
         // HSTS only over TLS (RFC 6797 §7.2: a browser ignores it over plain http).
         if let strictTransportSecurity, origins.isSecure(headers: headers, remoteAddress: request?.remoteAddress) {
             response.headers.set(name: "Strict-Transport-Security", value: strictTransportSecurity)

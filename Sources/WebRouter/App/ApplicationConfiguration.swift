@@ -67,10 +67,13 @@ public struct ApplicationConfiguration: Sendable {
     /// Pages the server updates: the bounds on event streams and the broadcaster that
     /// carries `Application.refresh(_:)` (see ``LiveKey``).
     public var live = LiveConfiguration()
-    /// Whether pages name the framework's speculation rules (`Speculation-Rules` header), so
-    /// Chromium prerenders same-origin links on intent. Off by default for now: chromedriver's
-    /// Back times out after a prerendered page's activation, which the browser suites hit.
-    /// Browsers without speculation rules get the script's prefetch on intent either way.
+    /// Whether the speculation rules every page names (`Speculation-Rules` header) *prerender*
+    /// same-origin links on intent rather than *prefetch* them (the default). Prefetch fetches
+    /// the page on hover or pointer down and the click is an ordinary navigation that uses it;
+    /// prerender also renders it in a hidden tab, so the click shows it at once, but the
+    /// activation is a navigation tools that drive a browser (chromedriver's Back, after one)
+    /// do not handle yet, and the page's scripts run before the person sees it. Browsers
+    /// without speculation rules get the script's prefetch on intent either way.
     /// ```swift
     /// configuration.prerendersLinks = true
     /// ```

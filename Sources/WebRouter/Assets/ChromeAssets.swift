@@ -38,7 +38,15 @@ enum ChromeAssets {
         name: "speculation-rules.json", contentType: "application/speculationrules+json",
         bytes: PackageResources.speculation_rules_json)
 
-    static let all = [stylesheet, script, icon, speculationRules]
+    /// The same rules with `prefetch` for `prerender`, the default
+    /// (``ApplicationConfiguration/prerendersLinks`` off): Chromium fetches the page on intent,
+    /// and the click is an ordinary navigation that uses it.
+    static let prefetchRules = ChromeAsset(
+        name: "speculation-prefetch.json", contentType: "application/speculationrules+json",
+        bytes: Array(String(decoding: PackageResources.speculation_rules_json, as: UTF8.self)
+            .replacingOccurrences(of: "\"prerender\":", with: "\"prefetch\":").utf8))
+
+    static let all = [stylesheet, script, icon, speculationRules, prefetchRules]
 
     /// The asset a path names, if it is the current URL of one.
     static func asset(at path: String) -> ChromeAsset? {

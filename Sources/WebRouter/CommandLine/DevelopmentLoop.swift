@@ -1,16 +1,17 @@
 import Foundation
 public import Logging
-import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `serve --dev`: watches the package's `Sources/` and `Public/`, rebuilds the app with
 /// `swift build` when a source changes and restarts it, and tells every open page over its
 /// event stream: a restarted app makes pages reload (their stream reconnects to a new
 /// build), a stylesheet in `Public/` is swapped in place without a reload, another file there
 /// reloads the pages.
+///
+/// It watches with inotify on Linux (a save is seen at once; a burst of saves makes one
+/// rebuild) and compares modification times every 200 ms elsewhere. The build is
+/// `swift build --product <executable>`, or `WEBROUTER_DEV_BUILD_COMMAND` run by `/bin/sh -c`.
+/// SIGINT or SIGTERM, during a build too, stops the build with everything it started (each
+/// child runs in a process group of its own) and the app, and the loop returns.
 ///
 /// The watching process serves nothing itself: it runs the app's executable again as a
 /// child (`WEBROUTER_DEV_CHILD=1`, same arguments) and signals it through a
@@ -25,7 +26,7 @@ import Glibc
 ///     return
 /// }
 /// ```
-public struct DevelopmentLoop {
+public struct DevelopmentLoop: Sendable {
     static let childVariable = "WEBROUTER_DEV_CHILD"
     static let liveDirectory = ".build/webrouter-dev-live"
     let logger: Logger
@@ -36,7 +37,8 @@ public struct DevelopmentLoop {
     /// ```
     public static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
 
-    /// Watches, rebuilds and restarts the app until SIGINT or SIGTERM (`serve --dev`).
+    /// Watches, rebuilds and restarts the app until SIGINT or SIGTERM (`serve --dev`), then
+    /// stops the build under way and the app and returns.
     /// ```swift
     /// try await DevelopmentLoop.run(logger: Logger(label: "app.dev"))
     /// ```
@@ -60,22 +62,55 @@ public struct DevelopmentLoop {
         }
     }
 
+    /// Runs the loop on a thread of its own: it blocks in `poll(2)` between changes.
     func run() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try self.watchBuildAndRestart()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "webrouter-dev-loop"
+            thread.start()
+        }
+    }
+
+    /// The build command: `WEBROUTER_DEV_BUILD_COMMAND` (run by `/bin/sh -c`), else
+    /// `swift build --product <product>`.
+    static func buildCommand(product: String, environment: [String: String]) -> [String] {
+        if let command = environment[buildCommandVariable], !command.isEmpty { return ["/bin/sh", "-c", command] }
+        return ["swift", "build", "--product", product]
+    }
+
+    static let buildCommandVariable = "WEBROUTER_DEV_BUILD_COMMAND"
+
+    private func watchBuildAndRestart() throws {
+        let environment = ProcessInfo.processInfo.environment
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         let product = URL(fileURLWithPath: executable).lastPathComponent
         let broadcaster = try DirectoryBroadcaster(directory: Self.liveDirectory)
         defer { broadcaster.close() }
-        SignalHandlingBridge.install()
-        var child = try start(executable)
-        var snapshot = Self.snapshot()
-        logger.notice("development mode: watching Sources/ and Public/; edit a file and open pages update")
-        while !SignalHandlingBridge.terminated {
-            try? await Task.sleep(for: .milliseconds(200))
-            let now = Self.snapshot()
-            guard now != snapshot else { continue }
-            let changed = Set(now.keys).symmetricDifference(snapshot.keys)
-                .union(now.keys.filter { snapshot[$0] != nil && snapshot[$0] != now[$0] })
-            snapshot = now
+        let wake = try LoopSignals.install()
+        var app = try start(executable, environment: environment)
+        let watcher = SourceWatcher(interruption: wake)
+        logger.notice("development mode: the app runs as process \(app.pid); watching Sources/ and Public/ (\(watcher.usesInotify ? "inotify" : "polling every 200 ms")); edit a file and open pages update")
+        var appExitReported = false
+        watching: while !LoopSignals.terminated {
+            let changed: Set<String>
+            switch watcher.next() {
+            case .interrupted, .timedOut:
+                LoopSignals.drain(wake)
+                if app.hasExited && !appExitReported {
+                    appExitReported = true
+                    logger.error("the app exited (status \(app.status ?? -1)); it starts again after the next change")
+                }
+                continue watching
+            case .changed(let files):
+                changed = files
+            }
             if changed.allSatisfy({ $0.hasPrefix("Public/") }) {
                 let onlyStyles = changed.allSatisfy { $0.hasSuffix(".css") }
                 logger.notice("\(changed.sorted().joined(separator: ", ")) changed: \(onlyStyles ? "swapping stylesheets" : "reloading pages")")
@@ -84,65 +119,39 @@ public struct DevelopmentLoop {
             }
             let started = ContinuousClock.now
             logger.notice("\(changed.sorted().prefix(3).joined(separator: ", ")) changed: rebuilding \(product)")
-            guard Self.build(product: product) else {
+            let build: ChildProcess
+            do {
+                build = try ChildProcess(Self.buildCommand(product: product, environment: environment), environment: environment)
+            } catch {
+                logger.error("cannot start the build (\(error.localizedDescription)); the running app keeps serving")
+                continue
+            }
+            while !build.hasExited {
+                if LoopSignals.terminated {
+                    logger.notice("stopping the build (process \(build.pid) and what it started)")
+                    build.stop(grace: .seconds(5), wake: wake)
+                    break watching
+                }
+                _ = SourceWatcher.waitReadable([wake], until: nil)
+                LoopSignals.drain(wake)
+            }
+            guard build.status == 0 else {
                 logger.error("the build failed (see above); the running app keeps serving")
                 continue
             }
-            child.terminate()
-            child.waitUntilExit()
-            child = try start(executable)
-            logger.notice("restarted in \(ContinuousClock.now - started); open pages reload when they reconnect")
+            app.stop(grace: .seconds(10), wake: wake)
+            app = try start(executable, environment: environment)
+            appExitReported = false
+            logger.notice("restarted in \(ContinuousClock.now - started) (process \(app.pid)); open pages reload when they reconnect")
         }
-        child.terminate()
-        child.waitUntilExit()
+        app.stop(grace: .seconds(10), wake: wake)
+        logger.notice("development mode: stopped")
     }
 
-    private func start(_ executable: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(CommandLine.arguments.dropFirst())
-        var environment = ProcessInfo.processInfo.environment
+    /// Starts the app's executable again, with the same arguments, as the serving child.
+    private func start(_ executable: String, environment: [String: String]) throws -> ChildProcess {
+        var environment = environment
         environment[Self.childVariable] = "1"
-        process.environment = environment
-        try process.run()
-        return process
-    }
-
-    /// `swift build --product <product>`; `true` when it succeeded.
-    static func build(product: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--product", product]
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
-    /// The modification time of every file under `Sources/` and `Public/`.
-    static func snapshot() -> [String: Date] {
-        var times: [String: Date] = [:]
-        for root in ["Sources", "Public"] {
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            while let relative = walker.nextObject() as? String {
-                let path = root + "/" + relative
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                    attributes[.type] as? FileAttributeType == .typeRegular,
-                    let modified = attributes[.modificationDate] as? Date
-                else { continue }
-                times[path] = modified
-            }
-        }
-        return times
-    }
-}
-
-/// SIGINT and SIGTERM for the watching process: it stops its child and exits.
-enum SignalHandlingBridge {
-    static let flag = Atomic<Bool>(false)
-    static var terminated: Bool { flag.load(ordering: .relaxed) }
-
-    static func install() {
-        signal(SIGINT) { _ in SignalHandlingBridge.flag.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in SignalHandlingBridge.flag.store(true, ordering: .relaxed) }
+        return try ChildProcess([executable] + CommandLine.arguments.dropFirst(), environment: environment)
     }
 }

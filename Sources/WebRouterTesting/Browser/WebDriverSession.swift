@@ -480,6 +480,16 @@ package final class WebDriverSession: @unchecked Sendable {
         try await command("POST", "/actions", ["actions": [mouse]])
     }
 
+    /// Moves the mouse to the viewport's top-left corner (`POST /session/{id}/actions`), off
+    /// whatever it rested on after a click, so a screenshot shows no `:hover` state.
+    package func moveMouseAway() async throws {
+        let mouse: JSONValue = [
+            "type": "pointer", "id": "webrouter-mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [["type": "pointerMove", "duration": 0, "origin": "viewport", "x": 0, "y": 0]],
+        ]
+        try await command("POST", "/actions", ["actions": [mouse]])
+    }
+
     // MARK: - Transport
 
     /// Sends a command of this session: `path` is relative to `/session/{id}`.

@@ -101,10 +101,10 @@ struct SlowScreen: ContentScreen {
 }
 
 enum InPlaceApp {
-    static func make(tally: Tally, door: SlowDoor = SlowDoor(), observer: (any RouteObserver)? = nil) throws -> Application {
+    static func make(tally: Tally, door: SlowDoor = SlowDoor(), observer: (any RouteObserver)? = nil, prerenders: Bool = true) throws -> Application {
         var configuration = ApplicationConfiguration(appName: "Live", secret: AppSecret(passphrase: String(repeating: "live secret ", count: 4))!)
         configuration.logger.logLevel = .critical
-        configuration.prerendersLinks = true
+        configuration.prerendersLinks = prerenders
         if let observer { configuration.observers = [observer] }
         let board = Board(tally: tally, door: door, detail: Push(Detail(tally: tally)).named("detail"),
                           slow: Push(SlowScreen(door: door)).named("slow"))

@@ -153,9 +153,11 @@ extension TestClient {
         try await evaluate("return !!(\(expression))", sourceLocation: sourceLocation) == "true"
     }
 
-    /// Takes a screenshot, checks it is exactly the viewport's size, and saves it as
+    /// Moves the mouse off the page, takes a screenshot, checks it is exactly the viewport's size, and saves it as
     /// docs/screenshots/`name` when ``Browser/writesScreenshots``.
     func saveScreenshot(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        // The pointer rests where the last click was: off the page's rows, no :hover in the picture.
+        try await webDriverSession().moveMouseAway()
         let png = try await screenshot(sourceLocation: sourceLocation)
         // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
         let size = png.count >= 24 ? (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)

@@ -24,15 +24,17 @@ struct ServeProcessTests {
         private let ownDatabase: String?
 
         /// Starts `webapp` with `arguments`; its accounts live in `WEBAPP_DATABASE`: a fresh
-        /// file under the temporary directory unless `database` names one.
-        init(_ arguments: [String], database: String? = nil) throws {
+        /// file under the temporary directory unless `database` names one. `directory`: its
+        /// working directory; `environment`: variables added to the test's few.
+        init(_ arguments: [String], database: String? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws {
             let path = database ?? FileManager.default.temporaryDirectory
                 .appendingPathComponent("webapp-process-test-\(UUID().uuidString).sqlite").path
             ownDatabase = database == nil ? path : nil
             process.executableURL = ServeProcessTests.binary
             process.arguments = arguments
             process.environment = ["WEBROUTER_SECRET": String(repeating: "process-test-secret ", count: 3), "PATH": "/usr/bin:/bin",
-                                   "WEBAPP_DATABASE": path]
+                                   "WEBAPP_DATABASE": path].merging(environment) { $1 }
+            if let directory { process.currentDirectoryURL = directory }
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()

@@ -689,8 +689,9 @@
 // ===== END morph =====
 
 // ===== BEGIN instant moves: prefetch on intent where Speculation Rules is missing =====
-// Chromium prerenders same-origin links on intent from the rules the server names in its
-// `Speculation-Rules` header (/_webrouter/speculation-rules.json). Elsewhere, hovering a
+// Chromium prefetches (or, when the app chooses, prerenders) same-origin links on intent from
+// the rules the server names in its `Speculation-Rules` header
+// (/_webrouter/speculation-prefetch.json or speculation-rules.json). Elsewhere, hovering a
 // link (65 ms), pressing on it or focusing it prefetches its page with <link rel=prefetch>.
 // Never: another origin, a download, another window, the sign-out link and links the app
 // marks `data-webrouter-prefetch="never"` (the same links the rules leave out), or links to

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import WebRouter
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `serve --dev`'s watcher, driven directly on a folder of its own: a burst of saves is one
+/// change (one rebuild), new folders are watched, the fallback polling agrees.
+@Suite("serve --dev's source watcher")
+struct SourceWatcherTests {
+    /// A package-shaped folder (`Sources/App/`, `Public/`) under the temporary directory.
+    final class Package {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wr-watch-\(UUID().uuidString)").path
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: path + "/Sources/App", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path + "/Public", withIntermediateDirectories: true)
+            try write("Sources/App/Home.swift", "struct Home {}\n")
+            try write("Public/site.css", "body {}\n")
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func write(_ relative: String, _ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + relative))
+        }
+    }
+
+    /// An editor's save, a new file, a scratch file and a stylesheet, all before the watcher
+    /// looks: one set naming each file once, and nothing after it.
+    @Test(arguments: [false, true])
+    func aBurstOfSavesIsOneChange(polling: Bool) throws {
+        let package = try Package()
+        let watcher = SourceWatcher(base: package.path, polling: polling)
+        #if canImport(Glibc)
+        #expect(watcher.usesInotify == !polling)
+        #endif
+        for round in 1...5 {
+            try package.write("Sources/App/Home.swift", "struct Home { let round = \(round) }\n")
+            try package.write("Sources/App/Feed.swift", String(repeating: "// \(round)\n", count: round))
+        }
+        // Saved the way many editors do: to a scratch file, renamed over the original.
+        try package.write("Sources/App/.Model.swift.swp", "scratch")
+        try package.write("Sources/App/Model.swift~", "struct Model {}\n")
+        try FileManager.default.moveItem(atPath: package.path + "/Sources/App/Model.swift~",
+                                         toPath: package.path + "/Sources/App/Model.swift")
+        try package.write("Public/site.css", "body { margin: 0 }\n")
+
+        let burst = watcher.next(timeout: .seconds(30))
+        #expect(burst == .changed(["Sources/App/Home.swift", "Sources/App/Feed.swift",
+                                   "Sources/App/Model.swift", "Public/site.css"]))
+        #expect(watcher.next(timeout: .zero) == .timedOut)
+    }
+
+    /// A folder made after the watcher started is watched: the file written into it at once,
+    /// and one written later; a deleted file is a change too.
+    @Test(arguments: [false, true])
+    func newFoldersAreWatchedAndDeletionsSeen(polling: Bool) throws {
+        let package = try Package()
+        let watcher = SourceWatcher(base: package.path, polling: polling)
+        try FileManager.default.createDirectory(atPath: package.path + "/Sources/App/Feature/Detail", withIntermediateDirectories: true)
+        try package.write("Sources/App/Feature/Detail/Card.swift", "struct Card {}\n")
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Sources/App/Feature/Detail/Card.swift"]))
+
+        try package.write("Sources/App/Feature/Detail/Row.swift", "struct Row {}\n")
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Sources/App/Feature/Detail/Row.swift"]))
+
+        try FileManager.default.removeItem(atPath: package.path + "/Sources/App/Home.swift")
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Sources/App/Home.swift"]))
+        #expect(watcher.next(timeout: .zero) == .timedOut)
+    }
+
+    /// The loop's signal pipe ends a wait that nothing else would.
+    @Test(arguments: [false, true])
+    func aSignalEndsTheWait(polling: Bool) throws {
+        let package = try Package()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let watcher = SourceWatcher(base: package.path, interruption: ends[0], polling: polling)
+        var byte: UInt8 = 15
+        #expect(write(ends[1], &byte, 1) == 1)
+        #expect(watcher.next() == .interrupted)
+    }
+}
