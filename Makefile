@@ -162,14 +162,21 @@ fuzz: deps
 			-artifact_prefix=.build-fuzz/ $$corpus $$seeds || exit 1; \
 	done
 
-## Installs nginx (for the scale-out test) with apt-get when it is missing.
+## Installs with apt-get what the deployment suite runs when missing: nginx (the proxy in front
+## of the instances), postgresql (the server the several-hosts test starts its own cluster of)
+## and iproute2 (`ip netns`, veth pairs: one network namespace per host).
 deployment-deps: browser-deps
 	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
 		echo "==> installing nginx with apt-get"; \
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq nginx; \
 	fi
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v ip >/dev/null 2>&1; then \
+		echo "==> installing postgresql and iproute2 with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq postgresql iproute2; \
+	fi
 
-## Runs the deployment suite (Tests/Deployment): two instances with one secret behind nginx.
+## Runs the deployment suite (Tests/Deployment): two instances with one secret behind nginx
+## (one SQLite file), and three hosts in network namespaces sharing one PostgreSQL (as root).
 deployment-test: deps deployment-deps
 	$(SWIFT) build --product webapp
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
