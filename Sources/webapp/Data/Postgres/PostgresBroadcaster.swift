@@ -31,7 +31,14 @@ final class PostgresBroadcaster: RefreshBroadcaster {
     /// This instance, in every payload it sends.
     private let origin = UUID().uuidString
     private let receivers = Mutex<[@Sendable ([String]) -> Void]>([])
-    private let listening = Mutex<(ready: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    private let listening = Mutex<ListeningState>(ListeningState())
+
+    /// Whether `run()` listens, and who waits for it.
+    private struct ListeningState {
+        var ready = false
+        var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
+        var expired: Set<UUID> = []
+    }
 
     init(client: PostgresClient, logger: Logger = Logger(label: "webapp.live")) {
         self.client = client
@@ -86,17 +93,19 @@ final class PostgresBroadcaster: RefreshBroadcaster {
     /// Returns once `run()` listens (its `LISTEN` acknowledged), or after `timeout`: whether it does.
     @discardableResult
     func waitUntilListening(timeout: Duration) async -> Bool {
+        let id = UUID()
         let timer = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
-            self?.releaseWaiters()
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }   // cancelled: answered
+            self?.giveUp(id)
         }
         defer { timer.cancel() }
         await withCheckedContinuation { continuation in
-            let ready = listening.withLock { state in
-                if !state.ready { state.waiting.append(continuation) }
-                return state.ready
+            let resumeNow = listening.withLock { state in
+                if state.ready || state.expired.remove(id) != nil { return true }
+                state.waiting[id] = continuation
+                return false
             }
-            if ready { continuation.resume() }
+            if resumeNow { continuation.resume() }
         }
         return listening.withLock { $0.ready }
     }
@@ -104,18 +113,22 @@ final class PostgresBroadcaster: RefreshBroadcaster {
     private func markListening() {
         let waiting = listening.withLock { state in
             state.ready = true
-            defer { state.waiting = [] }
-            return state.waiting
+            defer { state.waiting = [:] }
+            return state.waiting.values
         }
         for continuation in waiting { continuation.resume() }
     }
 
-    private func releaseWaiters() {
-        let waiting = listening.withLock { state in
-            defer { state.waiting = [] }
-            return state.waiting
+    /// The wait `id` is over: resumed if it waits, else remembered so it does not start.
+    private func giveUp(_ id: UUID) {
+        let continuation = listening.withLock { state in
+            guard let continuation = state.waiting.removeValue(forKey: id) else {
+                state.expired.insert(id)
+                return CheckedContinuation<Void, Never>?.none
+            }
+            return continuation
         }
-        for continuation in waiting { continuation.resume() }
+        continuation?.resume()
     }
 
     private func received(_ payload: String) {
