@@ -79,7 +79,9 @@ docs: deps
 ## as a user's package depending on this repository would (its own .build inside the example),
 ## then copies the example's binary alone into an empty directory, starts the copy from `/`, and
 ## checks that the stylesheets the given page links answer 200 text/css, and that each one the
-## example compiles in (embedInCode) is linked content-hashed and served precompressed.
+## example compiles in (embedInCode) is linked content-hashed and served precompressed. It fails
+## when the example's Package.resolved holds a dependency of the demo only (GRDB, postgres-nio,
+## SwiftNIO, swift-prometheus: the Demo trait's), which a user's package must never resolve.
 ## `make example-test EXAMPLES=Travel:/welcome` runs one.
 EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
@@ -87,6 +89,10 @@ example-test: deps
 		name=$${example%%:*}; page=$${example#*:}; dir=Examples/$$name; \
 		echo "== $$dir"; \
 		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
+		if grep -Eq '"identity" : "(grdb\.swift|postgres-nio|swift-nio|swift-prometheus)"' $$dir/Package.resolved; then \
+			echo "$$dir/Package.resolved holds a dependency of the demo only (the Demo trait's):"; \
+			grep '"identity"' $$dir/Package.resolved; exit 1; \
+		fi; \
 		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page $$dir; \
 	done
 
