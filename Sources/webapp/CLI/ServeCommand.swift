@@ -103,8 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
             // Validated already (`ServeOptions.validate`): applying cannot fail here.
             try? options.apply(to: &configuration)
             if skipsSessionCheck { configuration.sessionRegistry = nil }
-            // On PostgreSQL, refreshes reach the instances on other hosts (over --live-directory).
-            if let broadcaster { configuration.live.broadcaster = broadcaster }
+            // On PostgreSQL, refreshes reach the instances on other hosts (over --live-directory);
+            // under `--dev` the loop's own broadcaster stays (it reloads pages after a rebuild).
+            if let broadcaster, !options.development { configuration.live.broadcaster = broadcaster }
         }
         var configuration = try server.serverConfiguration()
         // The demo serves ./Public (relative to the working directory) unless told otherwise.

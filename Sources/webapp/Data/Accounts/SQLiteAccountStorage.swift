@@ -17,7 +17,7 @@ struct SQLiteAccountStorage: AccountStorage {
     let database: any DatabaseWriter
 
     func account(named username: String) async throws -> Account? {
-        try database.read { db in
+        try readNow { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username]).map(Self.account(from:))
         }
     }
@@ -73,7 +73,7 @@ struct SQLiteAccountStorage: AccountStorage {
     }
 
     func hasSession(id: String, username: String) async throws -> Bool {
-        try database.read { db in
+        try readNow { db in
             try Bool.fetchOne(db.cachedStatement(sql: Self.selectSession), arguments: [id, username]) ?? false
         }
     }
@@ -86,6 +86,12 @@ struct SQLiteAccountStorage: AccountStorage {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE username = ? AND id IS NOT ?", arguments: [username, id])
         }
+    }
+
+    /// A short read on the calling thread (GRDB's synchronous `read`), for the indexed one-row
+    /// reads pages make, where a hand-off to GRDB's queue would cost more than the read.
+    private func readNow<T>(_ value: (Database) throws -> T) throws -> T {
+        try database.read(value)
     }
 
     // MARK: - Rows
