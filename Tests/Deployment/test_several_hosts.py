@@ -18,11 +18,12 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import urllib.parse
 
 import pytest
 
-from test_scale_out import REPO, SECRET, free_port, screen
+from test_scale_out import REPO, SECRET, csrf_token, free_port, screen
 from test_shared_accounts import Visitor
 
 START_SECONDS = 30
@@ -201,8 +202,10 @@ http {{
 """
 
 
-@pytest.fixture
-def several_hosts(tmp_path):
+@pytest.fixture(scope="module")
+def several_hosts(tmp_path_factory):
+    """One cluster, three hosts and nginx for the module's tests (each uses names of its own)."""
+    tmp_path = tmp_path_factory.mktemp("several-hosts")
     binary = os.environ.get("WEBAPP_BIN")
     if not binary or not os.access(binary, os.X_OK):
         pytest.exit("WEBAPP_BIN must name the built webapp binary (run `make deployment-test`)", returncode=2)
@@ -316,3 +319,31 @@ def test_a_refresh_on_host_1_reaches_a_page_open_on_host_2(several_hosts):
     assert refresh_seen(hosts[1].address, "scores"), \
         "no refresh reached host 2's event stream within 20 s: host 1's signals do not cross PostgreSQL"
     assert refresh_seen(hosts[2].address, "scores"), "nor host 3's"
+
+
+def test_one_name_registered_at_once_on_two_hosts_gives_one_account(several_hosts):
+    hosts, through, proxy = several_hosts
+    visitors = [Visitor(), Visitor()]
+    bases = through[:2]
+    tokens = [csrf_token(visitor.get(base + "/welcome/~registration")[2]) for visitor, base in zip(visitors, bases)]
+    results = [None, None]
+    start = threading.Barrier(2)
+
+    def register(index):
+        start.wait()
+        results[index] = visitors[index].post(bases[index] + "/welcome/~registration", {
+            "_action": "register", "_csrf": tokens[index], "username": "race",
+            "display_name": f"Racer {index}", "password": f"pass-{index}"})
+
+    threads = [threading.Thread(target=register, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert all(result is not None for result in results), "a registration did not answer"
+    winners = [index for index, (_, _, page) in enumerate(results) if screen(page) == "Feed"]
+    losers = [index for index, (status, _, page) in enumerate(results)
+              if status == 422 and "This username is taken." in page]
+    assert len(winners) == 1 and len(losers) == 1, f"answers: {[(s, screen(p)) for s, _, p in results]}"
+    status, url, page = Visitor().sign_in(through[2], "race", f"pass-{winners[0]}")
+    assert screen(page) == "Feed", "the winner's account signs in on the third host"
