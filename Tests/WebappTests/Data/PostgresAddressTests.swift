@@ -53,11 +53,11 @@ struct PostgresAddressTests {
     }
 
     @Test func refreshKeysTravelInPayloadsUnderNotifysLimit() {
-        let keys = (0..<600).map { "match/\($0)" } + ["bad\nkey", ""]
+        let keys = (0..<1500).map { "match/\($0)" } + ["bad\nkey", ""]
         let payloads = PostgresBroadcaster.payloads(origin: "instance-a", keys: keys)
         #expect(payloads.count > 1)
         #expect(payloads.allSatisfy { $0.utf8.count <= 7_000 && $0.hasPrefix("instance-a\n") })
         let carried = payloads.flatMap { $0.split(separator: "\n").dropFirst().map(String.init) }
-        #expect(carried == (0..<600).map { "match/\($0)" })
+        #expect(carried == (0..<1500).map { "match/\($0)" })
     }
 }
