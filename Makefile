@@ -79,7 +79,9 @@ docs: deps
 ## as a user's package depending on this repository would (its own .build inside the example),
 ## then copies the example's binary alone into an empty directory, starts the copy from `/`, and
 ## checks that the stylesheets the given page links answer 200 text/css, and that each one the
-## example compiles in (embedInCode) is linked content-hashed and served precompressed.
+## example compiles in (embedInCode) is linked content-hashed and served precompressed. It fails
+## when the example's Package.resolved holds a dependency of the demo only (GRDB, postgres-nio,
+## SwiftNIO, swift-prometheus: the Demo trait's), which a user's package must never resolve.
 ## `make example-test EXAMPLES=Travel:/welcome` runs one.
 EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
@@ -87,6 +89,10 @@ example-test: deps
 		name=$${example%%:*}; page=$${example#*:}; dir=Examples/$$name; \
 		echo "== $$dir"; \
 		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
+		if grep -Eq '"identity" : "(grdb\.swift|postgres-nio|swift-nio|swift-prometheus)"' $$dir/Package.resolved; then \
+			echo "$$dir/Package.resolved holds a dependency of the demo only (the Demo trait's):"; \
+			grep '"identity"' $$dir/Package.resolved; exit 1; \
+		fi; \
 		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page $$dir; \
 	done
 
@@ -162,14 +168,21 @@ fuzz: deps
 			-artifact_prefix=.build-fuzz/ $$corpus $$seeds || exit 1; \
 	done
 
-## Installs nginx (for the scale-out test) with apt-get when it is missing.
+## Installs with apt-get what the deployment suite runs when missing: nginx (the proxy in front
+## of the instances), postgresql (the server the several-hosts test starts its own cluster of)
+## and iproute2 (`ip netns`, veth pairs: one network namespace per host).
 deployment-deps: browser-deps
 	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
 		echo "==> installing nginx with apt-get"; \
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq nginx; \
 	fi
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! command -v ip >/dev/null 2>&1; then \
+		echo "==> installing postgresql and iproute2 with apt-get"; \
+		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq postgresql iproute2; \
+	fi
 
-## Runs the deployment suite (Tests/Deployment): two instances with one secret behind nginx.
+## Runs the deployment suite (Tests/Deployment): two instances with one secret behind nginx
+## (one SQLite file), and three hosts in network namespaces sharing one PostgreSQL (as root).
 deployment-test: deps deployment-deps
 	$(SWIFT) build --product webapp
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \

@@ -13,11 +13,11 @@ let package = Package(
         .library(name: "WebRouterTesting", targets: ["WebRouterTesting"]),
         .executable(name: "webapp", targets: ["webapp"]),
     ],
-    // `Demo` is the demo app's (webapp's) SQLite store: on for this package's own builds
+    // `Demo` is the demo app's (webapp's) stores: on for this package's own builds
     // (`make run`, `make test`), off in an app that depends on WebRouter with `traits: []`, so
-    // its Package.resolved holds only what the framework needs (no GRDB).
+    // its Package.resolved holds only what the framework needs (no GRDB, no PostgresNIO).
     traits: [
-        .trait(name: "Demo", description: "The demo app's dependencies (GRDB for webapp and its tests)."),
+        .trait(name: "Demo", description: "The demo app's dependencies (GRDB and PostgresNIO for webapp and its tests)."),
         .default(enabledTraits: ["Demo"]),
     ],
     dependencies: [
@@ -34,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The demo's accounts on a PostgreSQL server (`webapp serve --database postgres://…`),
+        // for instances on several hosts, and its refresh broadcaster (LISTEN/NOTIFY); webapp
+        // only, behind the Demo trait. Brings SwiftNIO: 3–5 minutes more for a clean build.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The demo's `--metrics-port`: its request metrics in Prometheus' text format (webapp
         // only, behind the Demo trait; swift-atomics and swift-metrics are its only dependencies).
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -120,6 +124,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Demo"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 // Already linked by WebRouter: the demo's password hashes use its PBKDF2.

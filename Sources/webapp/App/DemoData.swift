@@ -15,7 +15,7 @@ final class DemoData: Sendable {
     let sample: SampleData
     /// Name search over players, teams, leagues and matches.
     let search: SearchIndex
-    /// The users (in the SQLite database), starting with `demo` / `demo`.
+    /// The users (in SQLite or PostgreSQL), starting with `demo` / `demo`.
     let accounts: AccountStore
     /// Team and player names, score lines.
     let words: SportsWording
@@ -28,7 +28,13 @@ final class DemoData: Sendable {
     /// is the PBKDF2 count of new password hashes.
     convenience init(sample: SampleData = .shared, database: any DatabaseWriter,
                      passwordIterations: Int = PasswordHash.defaultIterations) {
-        self.init(sample: sample, accounts: AccountStore(database: database, validTeamIDs: Set(sample.teams.map(\.id)),
+        self.init(sample: sample, storage: SQLiteAccountStorage(database: database), passwordIterations: passwordIterations)
+    }
+
+    /// The demo's data with its accounts in `storage` (SQLite or PostgreSQL, migrated).
+    convenience init(sample: SampleData = .shared, storage: any AccountStorage,
+                     passwordIterations: Int = PasswordHash.defaultIterations) {
+        self.init(sample: sample, accounts: AccountStore(storage: storage, validTeamIDs: Set(sample.teams.map(\.id)),
                                                          passwordIterations: passwordIterations))
     }
 
@@ -36,12 +42,12 @@ final class DemoData: Sendable {
     /// measure what they save): a throttle that never refuses, and unless `keepsHashingPool`
     /// a hashing pool as wide as the old unbounded queue got in practice (64 at once, 100,000
     /// waiting).
-    static func unlimited(database: any DatabaseWriter, keepsHashingPool: Bool = false) -> DemoData {
+    static func unlimited(storage: any AccountStorage, keepsHashingPool: Bool = false) -> DemoData {
         let sample = SampleData.shared
         let pool = keepsHashingPool
             ? BoundedWorkPool(label: "webapp.password-hash")
             : BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000)
-        let accounts = AccountStore(database: database, validTeamIDs: Set(sample.teams.map(\.id)), hashing: pool)
+        let accounts = AccountStore(storage: storage, validTeamIDs: Set(sample.teams.map(\.id)), hashing: pool)
         let free = Int(Int32.max)
         return DemoData(sample: sample, accounts: accounts,
                         signIn: AttemptThrottle(freeAttemptsPerAccount: free, freeAttemptsPerClient: free))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GRDB
 import Logging
 import WebRouter
 
@@ -10,6 +9,8 @@ import WebRouter
 /// ```sh
 /// WEBROUTER_SECRET=… PORT=9000 webapp serve --public Public --database /var/lib/webapp/webapp.sqlite \
 ///     --public-url https://scores.example
+/// # instances on several hosts: accounts in PostgreSQL, refreshes through LISTEN/NOTIFY
+/// WEBROUTER_SECRET=… webapp serve --host 0.0.0.0 --database postgres://scores@db.internal/scores
 /// ```
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,12 +45,13 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Seconds between goals of the demo's simulated live match (0: no live match).")
     var liveGoalInterval: Double = 20
 
-    @Option(help: "The SQLite file holding accounts and profiles, created if missing (default: $WEBAPP_DATABASE, else ./webapp.sqlite). Instances on one host may share it.")
+    @Option(help: ArgumentHelp(
+        "Where accounts and profiles are kept: an SQLite file, created if missing (instances on one host may share it), or a PostgreSQL server, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (instances on several hosts; page refreshes cross them too). Default: $WEBAPP_DATABASE, else ./webapp.sqlite.",
+        valueName: "file-or-postgres-url"))
     var database: String?
 
-
-    /// The database file to use: `--database`, else `WEBAPP_DATABASE` from the environment,
-    /// else `webapp.sqlite` in the working directory.
+    /// The database to use (a file, or a `postgres://` address): `--database`, else
+    /// `WEBAPP_DATABASE` from the environment, else `webapp.sqlite` in the working directory.
     func resolvedDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let database, !database.isEmpty { return database }
         if let path = environment[AccountDatabase.environmentVariable], !path.isEmpty { return path }
@@ -73,17 +75,18 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "webapp")
         // Without WEBROUTER_SECRET, Application.serve warns that sessions end at every restart.
         let secret = AppSecret.fromEnvironment().secret
-        let databasePath = resolvedDatabasePath()
-        let database: DatabasePool
+        let location = resolvedDatabasePath()
+        let accounts: OpenedAccounts
         do {
-            database = try AccountDatabase.open(path: databasePath)
-            if skipsSignInLimits { logger.warning("--no-sign-in-limits: sign-in is neither throttled nor bounded") }
-            if skipsSignInThrottle { logger.warning("--no-sign-in-throttle: sign-in is not throttled") }
+            accounts = try await OpenedAccounts.open(location, logger: logger)
         } catch {
-            FileHandle.standardError.write(Data("webapp: cannot open the database \(databasePath): \(error)\n".utf8))
+            let shown = (try? PostgresAddress(parsing: location).description) ?? location
+            FileHandle.standardError.write(Data("webapp: cannot open the database \(shown): \(error)\n".utf8))
             throw ExitCode.failure
         }
-        logger.info("accounts in \(URL(fileURLWithPath: databasePath).standardizedFileURL.path)")
+        defer { accounts.close() }
+        if skipsSignInLimits { logger.warning("--no-sign-in-limits: sign-in is neither throttled nor bounded") }
+        if skipsSignInThrottle { logger.warning("--no-sign-in-throttle: sign-in is not throttled") }
         // Screen views at debug, moves at info (label "scores.routes").
         let publicOrigin = try server.resolvedPublicOrigin()
         if publicOrigin == nil {
@@ -92,13 +95,17 @@ struct ServeCommand: AsyncParsableCommand {
         let options = server
         let skipsSessionCheck = skipsSessionCheck
         let data = skipsSignInLimits || skipsSignInThrottle
-            ? DemoData.unlimited(database: database, keepsHashingPool: skipsSignInThrottle)
-            : DemoData(database: database)
+            ? DemoData.unlimited(storage: accounts.storage, keepsHashingPool: skipsSignInThrottle)
+            : DemoData(storage: accounts.storage)
+        let broadcaster = accounts.broadcaster
         let app = try AppLoader.load(secret: secret, data: data, publicOrigin: publicOrigin, observers: [RouteLog()]) {
             configuration in
             // Validated already (`ServeOptions.validate`): applying cannot fail here.
             try? options.apply(to: &configuration)
             if skipsSessionCheck { configuration.sessionRegistry = nil }
+            // On PostgreSQL, refreshes reach the instances on other hosts (over --live-directory);
+            // under `--dev` the loop's own broadcaster stays (it reloads pages after a rebuild).
+            if let broadcaster, !options.development { configuration.live.broadcaster = broadcaster }
         }
         var configuration = try server.serverConfiguration()
         // The demo serves ./Public (relative to the working directory) unless told otherwise.

@@ -33,6 +33,10 @@ struct AccountError: Error, Sendable, Equatable {
     /// The hashing pool refused the work: the server is busy checking other passwords.
     static let busy = AccountError(busyMessage: "The server is busy checking other passwords. Try again in a few seconds.")
 
+    /// A stored password hash that cannot be read (either back-end).
+    static let damagedPasswordHash = AccountError(
+        [.form: "The stored password of this account is damaged; ask an administrator to reset it."])
+
     /// Seconds a busy visitor is told to wait.
     static let busyRetryAfter = 2
 

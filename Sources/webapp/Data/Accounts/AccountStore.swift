@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import WebRouter
 
-/// The demo app's users, kept in SQLite (see `AccountDatabase`) so they survive restarts and
-/// are shared by every instance on the host. Starts with the pre-made account `demo` / `demo`
+/// The demo app's users, kept in an `AccountStorage` so they survive restarts and are shared by
+/// every instance: SQLite (`SQLiteAccountStorage`, every instance on one host) or PostgreSQL
+/// (`PostgresAccountStorage`, instances on several hosts). Starts with the pre-made account `demo` / `demo`
 /// ("Demo User", following team 3), seeded by the first migration. Passwords are stored as
 /// PBKDF2 hashes (`PasswordHash`), never in clear, computed on a bounded pool (`hashing`):
 /// when its queue is full, a call throws `AccountError.busy`. An unknown username costs one
@@ -37,7 +38,8 @@ final class AccountStore: Sendable {
     /// How long a session row is kept: the session cookie's lifetime.
     static let sessionLifetime = 60 * 60 * 24 * 14
 
-    private let database: any DatabaseWriter
+    /// Where the rows are (SQLite or PostgreSQL).
+    let storage: any AccountStorage
     private let validTeamIDs: Set<Int>?
     private let passwordIterations: Int
     /// Where passwords are hashed: at most half the cores at once, a bounded queue.
@@ -47,14 +49,23 @@ final class AccountStore: Sendable {
     /// The time in Unix seconds (session rows' start); tests move it.
     private let clock: @Sendable () -> Int
 
-    /// A store over a migrated `database`. `validTeamIDs` limits favourite teams (`nil`: any
+    /// A store over a migrated SQLite `database` (see `AccountDatabase`).
+    convenience init(database: any DatabaseWriter, validTeamIDs: Set<Int>? = nil,
+                     passwordIterations: Int = PasswordHash.defaultIterations,
+                     hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash"),
+                     clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
+        self.init(storage: SQLiteAccountStorage(database: database), validTeamIDs: validTeamIDs,
+                  passwordIterations: passwordIterations, hashing: hashing, clock: clock)
+    }
+
+    /// A store over `storage` (migrated). `validTeamIDs` limits favourite teams (`nil`: any
     /// positive id); `passwordIterations` is the PBKDF2 count of new hashes (tests lower it);
     /// `hashing` is the pool passwords are hashed on.
-    init(database: any DatabaseWriter, validTeamIDs: Set<Int>? = nil,
+    init(storage: any AccountStorage, validTeamIDs: Set<Int>? = nil,
          passwordIterations: Int = PasswordHash.defaultIterations,
          hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash"),
          clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) {
-        self.database = database
+        self.storage = storage
         self.validTeamIDs = validTeamIDs
         self.passwordIterations = passwordIterations
         self.hashing = hashing
@@ -95,18 +106,14 @@ final class AccountStore: Sendable {
         guard messages.isEmpty else { throw AccountError(messages) }
         let hash = try await hash(password)
         let account = Account(username: username, displayName: name, passwordHash: hash, favouriteTeamID: nil, bio: "")
+        let inserted: Bool
         do {
-            try await database.write { db in
-                try db.execute(
-                    sql: "INSERT INTO account (username, display_name, password_hash, favourite_team_id, bio) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [account.username, account.displayName, account.passwordHash.encoded,
-                                account.favouriteTeamID, account.bio])
-            }
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-            throw AccountError([.username: Self.taken])   // another request got there first
+            inserted = try await storage.insert(account)
         } catch {
             throw AccountError(storageFailure: error, writing: true)
         }
+        // Another request (or instance) got there first.
+        guard inserted else { throw AccountError([.username: Self.taken]) }
         return account
     }
 
@@ -118,18 +125,10 @@ final class AccountStore: Sendable {
         return matches ? account : nil
     }
 
-    /// The account named `username`, if any.
-    ///
-    /// Read on the caller's thread (GRDB's synchronous read from the pool's readers), not
-    /// through GRDB's async API: one indexed row in WAL mode, where readers never wait for the
-    /// writer, costs a few µs, less than a hop to GRDB's queue and back (BENCHMARKS.md,
-    /// "Issue 35"). Pages read it on every request.
+    /// The account named `username`, if any. Pages read it on every request.
     func account(named username: String) async throws(AccountError) -> Account? {
         do {
-            return try readNow { db in
-                try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username])
-                    .map(Self.account(from:))
-            }
+            return try await storage.account(named: username)
         } catch let error as AccountError {
             throw error
         } catch {
@@ -137,16 +136,10 @@ final class AccountStore: Sendable {
         }
     }
 
-    /// A short read on the calling thread (GRDB's synchronous `read`): for the indexed
-    /// one-row reads pages make, where a hand-off to GRDB's queue would cost more than the read.
-    private func readNow<T>(_ value: (Database) throws -> T) throws -> T {
-        try database.read(value)
-    }
-
     /// Number of accounts.
     func count() async throws(AccountError) -> Int {
         do {
-            return try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0 }
+            return try await storage.count()
         } catch {
             throw AccountError(storageFailure: error, writing: false)
         }
@@ -181,11 +174,8 @@ final class AccountStore: Sendable {
         let fieldMessages = messages
         let result: Account?
         do {
-            result = try await database.write { db -> Account? in
-                // Checked inside the transaction, so a missing account is reported before field errors.
-                guard var account = try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username])
-                    .map(Self.account(from:))
-                else { return nil }
+            // Checked inside the transaction, so a missing account is reported before field errors.
+            result = try await storage.updateAccount(named: username) { account in
                 guard fieldMessages.isEmpty else { throw AccountError(fieldMessages) }
                 if let name { account.displayName = name }
                 switch favouriteTeam {
@@ -194,10 +184,6 @@ final class AccountStore: Sendable {
                 case .set(let team): account.favouriteTeamID = team
                 }
                 if let newBio { account.bio = newBio }
-                try db.execute(
-                    sql: "UPDATE account SET display_name = ?, favourite_team_id = ?, bio = ? WHERE username = ?",
-                    arguments: [account.displayName, account.favouriteTeamID, account.bio, username])
-                return account
             }
         } catch let error as AccountError {
             throw error
@@ -228,12 +214,8 @@ final class AccountStore: Sendable {
         let hash = try await hash(new)
         let changed: Bool
         do {
-            changed = try await database.write { db in
-                // Only if the password is still the one just checked: a change made meanwhile wins.
-                try db.execute(sql: "UPDATE account SET password_hash = ? WHERE username = ? AND password_hash = ?",
-                               arguments: [hash.encoded, username, account.passwordHash.encoded])
-                return db.changesCount == 1
-            }
+            // Only if the password is still the one just checked: a change made meanwhile wins.
+            changed = try await storage.replacePasswordHash(of: username, old: account.passwordHash, new: hash)
         } catch {
             throw AccountError(storageFailure: error, writing: true)
         }
@@ -251,12 +233,7 @@ final class AccountStore: Sendable {
         let id = Session.newID()
         let now = clock()
         do {
-            try await database.write { db in
-                try db.execute(sql: "DELETE FROM session WHERE username = ? AND started_at < ?",
-                               arguments: [username, now - Self.sessionLifetime])
-                try db.execute(sql: "INSERT INTO session (id, username, started_at) VALUES (?, ?, ?)",
-                               arguments: [id, username, now])
-            }
+            try await storage.insertSession(id: id, username: username, now: now, expiredBefore: now - Self.sessionLifetime)
         } catch {
             throw AccountError(storageFailure: error, writing: true)
         }
@@ -267,9 +244,7 @@ final class AccountStore: Sendable {
     /// a password change). One indexed read; pages ask it once per request.
     func isSessionActive(id: String, username: String) async throws -> Bool {
         do {
-            return try readNow { db in
-                try Bool.fetchOne(db.cachedStatement(sql: Self.selectSession), arguments: [id, username]) ?? false
-            }
+            return try await storage.hasSession(id: id, username: username)
         } catch {
             throw AccountError(storageFailure: error, writing: false)
         }
@@ -278,7 +253,7 @@ final class AccountStore: Sendable {
     /// Ends the session `id` (sign-out): a copy of its cookie is signed out too.
     func endSession(id: String) async throws {
         do {
-            try await database.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id]) }
+            try await storage.deleteSession(id: id)
         } catch {
             throw AccountError(storageFailure: error, writing: true)
         }
@@ -288,29 +263,13 @@ final class AccountStore: Sendable {
     /// and any copied cookie, are signed out; this one stays).
     func endSessions(of username: String, except id: String?) async throws {
         do {
-            try await database.write { db in
-                try db.execute(sql: "DELETE FROM session WHERE username = ? AND id IS NOT ?", arguments: [username, id])
-            }
+            try await storage.deleteSessions(of: username, except: id)
         } catch {
             throw AccountError(storageFailure: error, writing: true)
         }
     }
 
-    // MARK: - Rows
-
-    private static let selectSession = "SELECT 1 FROM session WHERE id = ? AND username = ?"
-
     private static let taken = "This username is taken."
-    /// Kept compiled per connection (`cachedStatement`): pages read the signed-in account often.
-    private static let selectAccount = "SELECT * FROM account WHERE username = ?"
-
-    private static func account(from row: Row) throws -> Account {
-        guard let hash = PasswordHash(encoded: row["password_hash"]) else {
-            throw AccountError([.form: "The stored password of this account is damaged; ask an administrator to reset it."])
-        }
-        return Account(username: row["username"], displayName: row["display_name"], passwordHash: hash,
-                       favouriteTeamID: row["favourite_team_id"], bio: row["bio"])
-    }
 
     // MARK: - Validation
 

@@ -1,0 +1,349 @@
+"""Several hosts (issue 35): three `webapp` instances, each in a network namespace of its own
+(a veth pair on one bridge, its own address 10.77.N.11–13), sharing one PostgreSQL server and one
+secret, behind nginx in the root namespace. An account registered on host 1 signs in on host 2, a
+profile edited on host 3 reads back everywhere, and all of it survives a restart of all three.
+Page refreshes cross hosts too (issue 32): an event stream open on host 2 receives the refresh
+that host 1's simulated live match sends through PostgreSQL's LISTEN/NOTIFY.
+
+The PostgreSQL cluster is made for the test (initdb and pg_ctl of Debian's `postgresql`, as the
+`postgres` user, in a temporary directory, listening on the bridge's address and a Unix socket).
+Without PostgreSQL's binaries the test is skipped, saying so; `make deployment-deps` installs
+them (and iproute2). Namespaces, the bridge and every process are removed even when a step fails.
+Needs root (network namespaces), as `make test` runs here and in CI.
+"""
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import urllib.parse
+
+import pytest
+
+from test_scale_out import REPO, SECRET, csrf_token, free_port, screen
+from test_shared_accounts import Visitor
+
+START_SECONDS = 30
+HOSTS = 3
+WEBAPP_PORT = 8080
+
+
+def postgres_bin():
+    """The newest installed PostgreSQL's bin directory (Debian: /usr/lib/postgresql/15/bin), or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda path: int(path.split("/")[4]) if path.split("/")[4].isdigit() else 0)
+    return os.path.dirname(found[-1]) if found else None
+
+
+def run(*command, check=True):
+    return subprocess.run(list(command), check=check, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def wait_until_listening(process, host, port, what):
+    """Polls host:port (bounded) until it accepts a connection; fails if the process exits."""
+    for _ in range(int(START_SECONDS / 0.1)):
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode} before listening")
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return
+        except OSError:
+            if process is not None:
+                try:
+                    process.wait(timeout=0.1)
+                except subprocess.TimeoutExpired:
+                    pass
+    raise RuntimeError(f"{what} did not listen on {host}:{port} within {START_SECONDS}s")
+
+
+def free_subnet():
+    """A 10.77.N.0/24 no interface of this machine uses yet (other tests may hold 10.77.0.0/24)."""
+    used = run("ip", "-4", "-o", "addr", "show").stdout
+    for n in range(0, 250):
+        if f"10.77.{n}." not in used:
+            return f"10.77.{n}"
+    raise RuntimeError("no free 10.77.N.0/24")
+
+
+class Network:
+    """A bridge in the root namespace (the subnet's .1) and one namespace per host (.11, .12, …),
+    each joined to it by a veth pair."""
+
+    def __init__(self):
+        tag = f"{os.getpid() % 100000}"
+        self.subnet = free_subnet()
+        self.bridge = f"wrbr{tag}"
+        self.namespaces = [f"wrhost{tag}-{index + 1}" for index in range(HOSTS)]
+        self.veths = [f"wrv{tag}-{index + 1}" for index in range(HOSTS)]
+        self.gateway = f"{self.subnet}.1"
+        self.addresses = [f"{self.subnet}.{11 + index}" for index in range(HOSTS)]
+
+    def create(self):
+        run("ip", "link", "add", self.bridge, "type", "bridge")
+        run("ip", "addr", "add", f"{self.gateway}/24", "dev", self.bridge)
+        run("ip", "link", "set", self.bridge, "up")
+        for namespace, veth, address in zip(self.namespaces, self.veths, self.addresses):
+            run("ip", "netns", "add", namespace)
+            run("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", namespace)
+            run("ip", "link", "set", veth, "master", self.bridge)
+            run("ip", "link", "set", veth, "up")
+            run("ip", "netns", "exec", namespace, "ip", "addr", "add", f"{address}/24", "dev", "eth0")
+            run("ip", "netns", "exec", namespace, "ip", "link", "set", "eth0", "up")
+            run("ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up")
+
+    def remove(self):
+        for namespace, veth in zip(self.namespaces, self.veths):
+            run("ip", "link", "del", veth, check=False)
+            run("ip", "netns", "del", namespace, check=False)
+        run("ip", "link", "del", self.bridge, check=False)
+
+
+class Postgres:
+    """A PostgreSQL cluster of its own, run as `postgres`, on the bridge's address and a socket."""
+
+    def __init__(self, bin_dir, listen_address):
+        self.bin_dir, self.listen_address = bin_dir, listen_address
+        self.root = tempfile.mkdtemp(prefix="wr-pg-")
+        self.data = os.path.join(self.root, "data")
+        self.port = free_port()
+        self.started = False
+
+    def as_postgres(self, *command):
+        return run("runuser", "-u", "postgres", "--", *command)
+
+    def start(self):
+        shutil.chown(self.root, "postgres", "postgres")
+        os.chmod(self.root, 0o700)
+        self.as_postgres(f"{self.bin_dir}/initdb", "-D", self.data, "-U", "postgres", "-A", "trust",
+                         "--no-sync", "-E", "UTF8")
+        with open(os.path.join(self.data, "pg_hba.conf"), "a") as hba:
+            hba.write(f"host all all {self.listen_address.rsplit('.', 1)[0]}.0/24 trust\n")
+        options = (f"-c listen_addresses=127.0.0.1,{self.listen_address} -p {self.port} "
+                   f"-c unix_socket_directories={self.root} -c fsync=off")
+        self.as_postgres(f"{self.bin_dir}/pg_ctl", "-D", self.data, "-l", os.path.join(self.root, "server.log"),
+                         "-o", options, "-w", "-t", str(START_SECONDS), "start")
+        self.started = True
+        self.as_postgres(f"{self.bin_dir}/createdb", "-h", self.root, "-p", str(self.port), "-U", "postgres", "scores")
+
+    def url(self):
+        return f"postgres://postgres@{self.listen_address}:{self.port}/scores?sslmode=disable"
+
+    def stop(self):
+        if self.started:
+            run("runuser", "-u", "postgres", "--", f"{self.bin_dir}/pg_ctl", "-D", self.data, "-m", "immediate",
+                "-w", "stop", check=False)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class Host:
+    """One `webapp serve --database postgres://…` inside its namespace; restartable."""
+
+    def __init__(self, binary, index, namespace, address, database, tmp_path, live_goal_interval):
+        self.binary, self.index, self.namespace, self.address = binary, index, namespace, address
+        self.database, self.tmp_path, self.live_goal_interval = database, tmp_path, live_goal_interval
+        self.process = None
+        self.starts = 0
+
+    def start(self):
+        self.starts += 1
+        log = self.tmp_path / f"webapp-host{self.index}-{self.starts}.log"
+        with log.open("wb") as output:
+            self.process = subprocess.Popen(
+                ["ip", "netns", "exec", self.namespace, self.binary, "serve", "--host", self.address,
+                 "--port", str(WEBAPP_PORT), "--public", str(REPO / "Public"), "--database", self.database,
+                 "--live-goal-interval", str(self.live_goal_interval)],
+                cwd=self.tmp_path, env=dict(os.environ, WEBROUTER_SECRET=SECRET),
+                stdout=output, stderr=subprocess.STDOUT)
+        wait_until_listening(self.process, self.address, WEBAPP_PORT, f"webapp on host {self.index}")
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                code = self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+                raise
+            assert code == 0, f"webapp on host {self.index} stopped with {code}"
+
+    def kill(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+NGINX_CONF = """
+worker_processes 1;
+error_log {prefix}/error.log warn;
+pid {prefix}/nginx.pid;
+events {{ worker_connections 256; }}
+http {{
+    access_log {prefix}/access.log;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    upstream hosts {{
+{upstreams}
+    }}
+    server {{ listen 127.0.0.1:{port}; location / {{ proxy_pass http://hosts; }} }}
+{servers}
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def several_hosts(tmp_path_factory):
+    """One cluster, three hosts and nginx for the module's tests (each uses names of its own)."""
+    tmp_path = tmp_path_factory.mktemp("several-hosts")
+    binary = os.environ.get("WEBAPP_BIN")
+    if not binary or not os.access(binary, os.X_OK):
+        pytest.exit("WEBAPP_BIN must name the built webapp binary (run `make deployment-test`)", returncode=2)
+    bin_dir = postgres_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL's server binaries are not installed (/usr/lib/postgresql/*/bin/initdb); "
+                    "`make deployment-deps` installs Debian's postgresql")
+    assert os.geteuid() == 0, "network namespaces need root (ip netns add)"
+    assert shutil.which("ip"), "iproute2's `ip` is missing: `make deployment-deps` installs it"
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    network = Network()
+    postgres = None
+    hosts = []
+    proxy = None
+    try:
+        network.create()
+        postgres = Postgres(bin_dir, network.gateway)
+        postgres.start()
+        # Host 1 plays the live match (a goal every 0.2 s); hosts 2 and 3 play none, so a
+        # refresh they show came from host 1 through PostgreSQL.
+        hosts = [Host(binary, index + 1, namespace, address, postgres.url(), tmp_path, 0.2 if index == 0 else 0)
+                 for index, (namespace, address) in enumerate(zip(network.namespaces, network.addresses))]
+        for host in hosts:
+            host.start()
+        prefix = tmp_path / "nginx"
+        prefix.mkdir()
+        port = free_port()
+        host_ports = [free_port() for _ in hosts]
+        conf = NGINX_CONF.format(
+            prefix=prefix, port=port,
+            upstreams="\n".join(f"        server {host.address}:{WEBAPP_PORT};" for host in hosts),
+            servers="\n".join(f"    server {{ listen 127.0.0.1:{host_port}; "
+                              f"location / {{ proxy_pass http://{host.address}:{WEBAPP_PORT}; }} }}"
+                              for host, host_port in zip(hosts, host_ports)))
+        (prefix / "nginx.conf").write_text(conf)
+        proxy = subprocess.Popen([nginx, "-c", str(prefix / "nginx.conf"), "-p", str(prefix), "-g", "daemon off;"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        for listen in [port] + host_ports:
+            wait_until_listening(proxy, "127.0.0.1", listen, "nginx")
+        # Through nginx: one port per host (the test chooses), and one spreading over all three.
+        yield hosts, [f"http://127.0.0.1:{host_port}" for host_port in host_ports], f"http://127.0.0.1:{port}"
+    finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(timeout=10)
+        for host in hosts:
+            host.kill()
+        if postgres is not None:
+            postgres.stop()
+        network.remove()
+
+
+def refresh_seen(address, key, timeout=20):
+    """Opens the page event stream for `key` on `address` and reads (bounded by the socket's
+    timeout, no sleeps) until a refresh event arrives: whether one did."""
+    with socket.create_connection((address, WEBAPP_PORT), timeout=timeout) as stream:
+        stream.sendall(f"GET /_webrouter/events?key={urllib.parse.quote(key)} HTTP/1.1\r\n"
+                       f"Host: {address}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        data = b""
+        while b"event: refresh" not in data:
+            try:
+                chunk = stream.recv(4096)
+            except socket.timeout:
+                return False
+            if not chunk:
+                return False
+            data += chunk
+        assert b" 200 " in data.split(b"\r\n", 1)[0], data[:200]
+        return True
+
+
+def test_accounts_cross_three_hosts_and_survive_restarts(several_hosts):
+    hosts, through, proxy = several_hosts
+    host1, host2, host3 = through
+
+    status, url, page = Visitor().register(host1, "ada", "engine", "Ada")
+    assert screen(page) == "Feed", f"registration on host 1 failed: {status} {url}"
+
+    visitor = Visitor()
+    status, url, page = visitor.sign_in(host2, "ada", "engine")
+    assert screen(page) == "Feed", f"the account registered on host 1 does not sign in on host 2: {status}"
+
+    # The same browser (its session cookie) edits on host 3: the session started on host 2 is
+    # known there, and the edit is saved in PostgreSQL.
+    status, url, page = visitor.submit(host3, "/dashboard/~edit/name", "save-name", {"display_name": "Ada Lovelace"})
+    status, url, page = visitor.submit(host3, urllib.parse.urlsplit(url).path, "save-team", {"favourite_team": "5"})
+    status, url, page = visitor.submit(host3, urllib.parse.urlsplit(url).path, "save", {})
+    assert screen(page) == "Dashboard" and "Ada Lovelace" in page, f"the edit on host 3 was not saved: {status}"
+    status, url, page = visitor.get(host1 + "/messages/~settings/account")
+    assert screen(page) == "AccountInfo" and "Ada Lovelace" in page, "host 1 does not show the edit made on host 3"
+
+    for host in hosts:
+        host.stop()
+    for host in hosts:
+        host.start()
+
+    status, url, page = visitor.get(host2 + "/dashboard")
+    assert screen(page) == "Dashboard" and "Ada Lovelace" in page, "the session did not survive the restarts"
+    again = Visitor()
+    status, url, page = again.sign_in(proxy, "ada", "engine")
+    assert screen(page) == "Feed", "the account did not survive a restart of all three hosts"
+    status, url, page = again.get(host3 + "/dashboard")
+    assert "Ada Lovelace" in page, "the edited profile did not survive the restarts"
+    status, url, page = Visitor().sign_in(host2, "demo", "demo")
+    assert screen(page) == "Feed", "the seeded demo account is there (migrations ran once)"
+
+
+def test_a_refresh_on_host_1_reaches_a_page_open_on_host_2(several_hosts):
+    hosts, through, proxy = several_hosts
+    # The feed lists live scores (key "scores"); only host 1 plays the match.
+    assert refresh_seen(hosts[1].address, "scores"), \
+        "no refresh reached host 2's event stream within 20 s: host 1's signals do not cross PostgreSQL"
+    assert refresh_seen(hosts[2].address, "scores"), "nor host 3's"
+
+
+def test_one_name_registered_at_once_on_two_hosts_gives_one_account(several_hosts):
+    hosts, through, proxy = several_hosts
+    visitors = [Visitor(), Visitor()]
+    bases = through[:2]
+    tokens = [csrf_token(visitor.get(base + "/welcome/~registration")[2]) for visitor, base in zip(visitors, bases)]
+    results = [None, None]
+    start = threading.Barrier(2)
+
+    def register(index):
+        start.wait()
+        results[index] = visitors[index].post(bases[index] + "/welcome/~registration", {
+            "_action": "register", "_csrf": tokens[index], "username": "race",
+            "display_name": f"Racer {index}", "password": f"pass-{index}"})
+
+    threads = [threading.Thread(target=register, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert all(result is not None for result in results), "a registration did not answer"
+    winners = [index for index, (_, _, page) in enumerate(results) if screen(page) == "Feed"]
+    losers = [index for index, (status, _, page) in enumerate(results)
+              if status == 422 and "This username is taken." in page]
+    assert len(winners) == 1 and len(losers) == 1, f"answers: {[(s, screen(p)) for s, _, p in results]}"
+    status, url, page = Visitor().sign_in(through[2], "race", f"pass-{winners[0]}")
+    assert screen(page) == "Feed", "the winner's account signs in on the third host"
