@@ -75,7 +75,7 @@ def main():
                     for i in order:
                         us = cpu_per_request(servers[i], path, accept, cookies[i], args.requests)
                         results.setdefault((i, path, kind), []).append(us)
-        for i, binary in enumerate(args.builds):
+        for i, binary in enumerate(args.builds if args.rounds else []):
             for path in PAGES:
                 html = statistics.median(results[(i, path, "html")])
                 json = statistics.median(results[(i, path, "json")])
