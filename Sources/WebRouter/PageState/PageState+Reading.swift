@@ -90,7 +90,7 @@ struct PageStateReader {
     private func tabs() -> [PageState.Tab] {
         guard let bar = tabBar else { return [] }
         return bar.all { $0.tagCode == TagCode.a && $0.has(AttributeCode.href) && !$0.isHidden }.map {
-            PageState.Tab(label: $0.accessibleName, href: $0["href"] ?? "", selected: $0["aria-current"] == "page")
+            PageState.Tab(label: $0.accessibleName, href: $0[AttributeCode.href] ?? "", selected: $0.attribute(AttributeCode.ariaCurrent, is: "page"))
         }
     }
 
@@ -148,8 +148,8 @@ struct PageStateReader {
         guard element.tagCode == TagCode.a || element.tagCode == TagCode.area, !element.isHidden,
               let href = element[AttributeCode.href] else { return nil }
         let place = owner(of: element)
-        let current = element["aria-current"].map { $0 != "false" } ?? false
-        return PageState.Link(name: element.accessibleName, href: href, rel: element["rel"], current: current,
+        let current = element.has(AttributeCode.ariaCurrent) && !element.attribute(AttributeCode.ariaCurrent, is: "false")
+        return PageState.Link(name: element.accessibleName, href: href, rel: element[AttributeCode.rel], current: current,
                               layer: place.layer, alert: place.alert)
     }
 

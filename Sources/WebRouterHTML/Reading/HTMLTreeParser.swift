@@ -46,7 +46,12 @@ enum HTMLTreeParser {
 
     /// Parses a document; never fails.
     static func parse(_ html: String) -> HTMLDocument {
-        var builder = Builder(bytes: Array(html.utf8))
+        parse(utf8: Array(html.utf8))
+    }
+
+    /// Parses a document from its UTF-8 bytes (a response body, without making a `String` of it).
+    static func parse(utf8 bytes: [UInt8]) -> HTMLDocument {
+        var builder = Builder(bytes: bytes)
         builder.run()
         return builder.finish()
     }
@@ -114,17 +119,17 @@ enum HTMLTreeParser {
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "!") {
                     text(textStart, index)
-                    if bytes[index...].starts(with: [0x3C, 0x21, 0x2D, 0x2D]) {   // <!--
-                        index = find([0x2D, 0x2D, 0x3E], from: index + 4).map { $0 + 3 } ?? count
+                    if index + 3 < count && bytes[index + 2] == 0x2D && bytes[index + 3] == 0x2D {   // <!--
+                        index = commentEnd(from: index + 4)
                     } else {
-                        index = (find([UInt8(ascii: ">")], from: index) ?? count - 1) + 1
+                        index = (find(UInt8(ascii: ">"), from: index) ?? count - 1) + 1
                     }
                     textStart = index
                     continue
                 }
                 if next == UInt8(ascii: "/") {
                     text(textStart, index)
-                    let end = find([UInt8(ascii: ">")], from: index) ?? count - 1
+                    let end = find(UInt8(ascii: ">"), from: index) ?? count - 1
                     var nameStart = index + 2, nameEnd = end
                     while nameStart < nameEnd && Self.isSpace(bytes[nameStart]) { nameStart += 1 }
                     while nameEnd > nameStart && Self.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
@@ -167,7 +172,7 @@ enum HTMLTreeParser {
                     cursor += 1
                     while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
                     if cursor < count && (bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")) {
-                        let end = find([bytes[cursor]], from: cursor + 1) ?? count
+                        let end = find(bytes[cursor], from: cursor + 1) ?? count
                         valueStart = cursor + 1
                         valueEnd = end
                         cursor = end + 1
@@ -190,12 +195,11 @@ enum HTMLTreeParser {
                                              start: Int32(first), finish: Int32(attributes.count)))
             index(position, tag, first)
             if trait.isRawText {
-                let close = Array("</".utf8) + Array(tags.names[Int(tag)].utf8)
-                let end = findCaseInsensitive(close, from: cursor) ?? count
+                let end = findEndTag(named: tags.names[Int(tag)], from: cursor) ?? count
                 stack.append(position)
                 text(cursor, end, verbatim: trait.isVerbatim, always: true)
                 self.close(from: stack.count - 1)
-                return (find([UInt8(ascii: ">")], from: end) ?? count - 1) + 1
+                return (find(UInt8(ascii: ">"), from: end) ?? count - 1) + 1
             }
             if trait.isVoid {
                 nodes[Int(position)].end = position + 1
@@ -274,29 +278,44 @@ enum HTMLTreeParser {
             return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
         }
 
-        func find(_ needle: [UInt8], from start: Int) -> Int? {
-            guard start < bytes.count, !needle.isEmpty else { return nil }
-            let first = needle[0]
+        /// The position of the first `byte` from `start` on.
+        func find(_ byte: UInt8, from start: Int) -> Int? {
+            guard start >= 0 else { return nil }
             var index = start
-            while index + needle.count <= bytes.count {
-                if bytes[index] == first && (needle.count == 1 || bytes[index..<(index + needle.count)].elementsEqual(needle)) { return index }
+            while index < bytes.count {
+                if bytes[index] == byte { return index }
                 index += 1
             }
             return nil
         }
 
-        func findCaseInsensitive(_ needle: [UInt8], from start: Int) -> Int? {
-            let lower = needle.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        /// One past the `-->` that ends a comment whose content starts at `start`; the end of the
+        /// page when there is none.
+        func commentEnd(from start: Int) -> Int {
             var index = start
-            while index + lower.count <= bytes.count {
+            while let dash = find(0x2D, from: index) {
+                if dash + 2 < bytes.count && bytes[dash + 1] == 0x2D && bytes[dash + 2] == 0x3E { return dash + 3 }
+                index = dash + 1
+            }
+            return bytes.count
+        }
+
+        /// The position of `</name` (any case) from `start` on: the end of a raw-text element.
+        func findEndTag(named name: String, from start: Int) -> Int? {
+            var index = start
+            while let open = find(UInt8(ascii: "<"), from: index) {
+                index = open + 1
+                guard open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "/") else { continue }
+                var cursor = open + 2
                 var matches = true
-                for offset in 0..<lower.count {
-                    var byte = bytes[index + offset]
+                for expected in name.utf8 {
+                    guard cursor < bytes.count else { matches = false; break }
+                    var byte = bytes[cursor]
                     if byte >= 65 && byte <= 90 { byte += 32 }
-                    if byte != lower[offset] { matches = false; break }
+                    if byte != expected { matches = false; break }
+                    cursor += 1
                 }
-                if matches { return index }
-                index += 1
+                if matches { return open }
             }
             return nil
         }

@@ -48,12 +48,15 @@ struct NameTable: Sendable {
     /// The code of an existing name, or `nil` when the document never used it.
     func existingCode(of name: String) -> UInt16? {
         let key = Key(name.utf8)
+        if key.count <= 16 { return find(key) }
         return find(key) { key.count <= 16 || names[$0] == name.lowercased() }
     }
 
     /// The code of `bytes` as a name, added to the table when it is new.
     mutating func code(of bytes: ArraySlice<UInt8>) -> UInt16 {
         let key = Key(bytes)
+        // A short name is its key: found with no string made and no closure.
+        if key.count <= 16, let code = find(key) { return code }
         var made: String?
         func spelled() -> String {
             if let made { return made }
@@ -67,6 +70,18 @@ struct NameTable: Sendable {
         keys.append(key)
         if names.count * 2 > slots.count { rehash() } else { place(code, key) }
         return code
+    }
+
+    /// The code of a name of at most 16 bytes, whose key is the whole name.
+    private func find(_ key: Key) -> UInt16? {
+        let mask = slots.count - 1
+        var slot = key.hash & mask
+        while slots[slot] != 0 {
+            let code = Int(slots[slot] - 1)
+            if keys[code] == key { return UInt16(code) }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     private func find(_ key: Key, _ confirms: (Int) -> Bool) -> UInt16? {
@@ -117,6 +132,7 @@ package enum TagCode {
     package static let h1: UInt16 = 24, h6: UInt16 = 29, area: UInt16 = 30, div: UInt16 = 31, span: UInt16 = 32, p: UInt16 = 33
     package static let br: UInt16 = 34
     package static let details = UInt16(seeded.firstIndex(of: "details")!), summary = UInt16(seeded.firstIndex(of: "summary")!)
+    package static let table = UInt16(seeded.firstIndex(of: "table")!), caption = UInt16(seeded.firstIndex(of: "caption")!)
 }
 
 /// Codes of the attributes the reader itself looks at, fixed in every document.
@@ -136,4 +152,5 @@ package enum AttributeCode {
     package static let name: UInt16 = 10, value: UInt16 = 11, ariaLabel: UInt16 = 12, ariaLabelledby: UInt16 = 13
     package static let ariaCurrent: UInt16 = 14, dataScreen: UInt16 = 15, disabled: UInt16 = 16, ariaDisabled: UInt16 = 17
     package static let alt: UInt16 = 18, rel: UInt16 = 19, ariaModal: UInt16 = 20
+    package static let placeholder = UInt16(seeded.firstIndex(of: "placeholder")!), title = UInt16(seeded.firstIndex(of: "title")!)
 }
