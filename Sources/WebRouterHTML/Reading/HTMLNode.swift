@@ -182,6 +182,17 @@ public struct HTMLNode: Sendable, Hashable {
         return (position + 1..<record.end).lazy.filter { nodes[Int($0)].tag != TagCode.text }
     }
 
+    /// Calls `body` with every element below this one, in document order, without collecting
+    /// them in an array.
+    package func forEachDescendant(_ body: (HTMLNode) -> Void) {
+        let end = record.end
+        var position = self.position + 1
+        while position < end {
+            if document.nodes[Int(position)].tag != TagCode.text { body(HTMLNode(document, position)) }
+            position += 1
+        }
+    }
+
     /// Every element below this one, in document order.
     /// ```swift
     /// root.descendants.filter { $0.tag == "a" }.count   // the links

@@ -51,13 +51,17 @@ enum HTMLTreeParser {
 
     /// Parses a document from its UTF-8 bytes (a response body, without making a `String` of it).
     static func parse(utf8 bytes: [UInt8]) -> HTMLDocument {
-        var builder = Builder(bytes: bytes)
-        builder.run()
-        return builder.finish()
+        bytes.withUnsafeBufferPointer { input in
+            var builder = Builder(bytes: bytes, input: input)
+            builder.run()
+            return builder.finish()
+        }
     }
 
     private struct Builder {
         let bytes: [UInt8]
+        /// The same bytes, read in place while parsing: no bounds check, no retain per slice.
+        let input: UnsafeBufferPointer<UInt8>
         var nodes: [NodeRecord] = []
         var attributes: [AttributeRecord] = []
         var tags = NameTable.tags
@@ -68,8 +72,9 @@ enum HTMLTreeParser {
         var ids: [String: Int32] = [:]
         var labels: [String: [Int32]] = [:]
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], input: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
+            self.input = input
             nodes.reserveCapacity(bytes.count / 24)
             attributes.reserveCapacity(bytes.count / 40)
             nodes.append(NodeRecord(tag: TagCode.document, flags: [], parent: -1, end: 1, start: 0, finish: 0))
@@ -105,21 +110,21 @@ enum HTMLTreeParser {
         mutating func text(_ start: Int, _ end: Int, verbatim: Bool = false, always: Bool = false) {
             guard end > start || always else { return }
             var flags: NodeRecord.Flags = []
-            if !verbatim && bytes[start..<end].contains(UInt8(ascii: "&")) { flags.insert(.needsDecoding) }
+            if !verbatim && input[start..<end].contains(UInt8(ascii: "&")) { flags.insert(.needsDecoding) }
             let position = append(NodeRecord(tag: TagCode.text, flags: flags, parent: 0, end: 0, start: Int32(start), finish: Int32(end)))
             nodes[Int(position)].end = position + 1
         }
 
         mutating func run() {
-            let count = bytes.count
+            let count = input.count
             var index = 0
             var textStart = 0
             while index < count {
-                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
-                let next = bytes[index + 1]
+                guard input[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
+                let next = input[index + 1]
                 if next == UInt8(ascii: "!") {
                     text(textStart, index)
-                    if index + 3 < count && bytes[index + 2] == 0x2D && bytes[index + 3] == 0x2D {   // <!--
+                    if index + 3 < count && input[index + 2] == 0x2D && input[index + 3] == 0x2D {   // <!--
                         index = commentEnd(from: index + 4)
                     } else {
                         index = (find(UInt8(ascii: ">"), from: index) ?? count - 1) + 1
@@ -130,10 +135,10 @@ enum HTMLTreeParser {
                 if next == UInt8(ascii: "/") {
                     text(textStart, index)
                     let end = find(UInt8(ascii: ">"), from: index) ?? count - 1
-                    var nameStart = index + 2, nameEnd = end
-                    while nameStart < nameEnd && Self.isSpace(bytes[nameStart]) { nameStart += 1 }
-                    while nameEnd > nameStart && Self.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-                    let code = tags.code(of: bytes[nameStart..<nameEnd])
+                    var nameStart = index + 2, nameEnd = max(end, index + 2)   // `</` at the very end names nothing
+                    while nameStart < nameEnd && Self.isSpace(input[nameStart]) { nameStart += 1 }
+                    while nameEnd > nameStart && Self.isSpace(input[nameEnd - 1]) { nameEnd -= 1 }
+                    let code = tags.code(of: UnsafeBufferPointer(rebasing: input[nameStart..<nameEnd]))
                     if let open = stack.lastIndex(where: { nodes[Int($0)].tag == code }), open > 0 { close(from: open) }
                     index = end + 1
                     textStart = index
@@ -150,45 +155,45 @@ enum HTMLTreeParser {
 
         /// Reads the start tag at `start` (and a raw-text element's content); returns where parsing goes on.
         mutating func element(at start: Int) -> Int {
-            let count = bytes.count
+            let count = input.count
             var cursor = start + 1
             let nameEnd = nameEnd(from: cursor)
-            let tag = tags.code(of: bytes[cursor..<nameEnd])
+            let tag = tags.code(of: UnsafeBufferPointer(rebasing: input[cursor..<nameEnd]))
             if Int(tag) >= traits.count { traits.append(Traits(tags.names[Int(tag)])) }
             let trait = traits[Int(tag)]
             cursor = nameEnd
             let first = attributes.count
             while cursor < count {
-                while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
+                while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
                 guard cursor < count else { break }
-                if bytes[cursor] == UInt8(ascii: ">") { cursor += 1; break }
-                if bytes[cursor] == UInt8(ascii: "/") { cursor += 1; continue }
+                if input[cursor] == UInt8(ascii: ">") { cursor += 1; break }
+                if input[cursor] == UInt8(ascii: "/") { cursor += 1; continue }
                 let attributeEnd = self.nameEnd(from: cursor)
                 let nameRange = cursor..<attributeEnd
                 cursor = max(attributeEnd, cursor + 1)
                 var valueStart = cursor, valueEnd = cursor
-                while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
-                if cursor < count && bytes[cursor] == UInt8(ascii: "=") {
+                while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
+                if cursor < count && input[cursor] == UInt8(ascii: "=") {
                     cursor += 1
-                    while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
-                    if cursor < count && (bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")) {
-                        let end = find(bytes[cursor], from: cursor + 1) ?? count
+                    while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
+                    if cursor < count && (input[cursor] == UInt8(ascii: "\"") || input[cursor] == UInt8(ascii: "'")) {
+                        let end = find(input[cursor], from: cursor + 1) ?? count
                         valueStart = cursor + 1
                         valueEnd = end
                         cursor = end + 1
                     } else {
                         valueStart = cursor
-                        while cursor < count && !Self.isSpace(bytes[cursor]) && bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                        while cursor < count && !Self.isSpace(input[cursor]) && input[cursor] != UInt8(ascii: ">") { cursor += 1 }
                         valueEnd = cursor
                     }
                 } else {
                     valueStart = valueEnd
                 }
                 guard !nameRange.isEmpty else { continue }
-                let name = attributeNames.code(of: bytes[nameRange])
+                let name = attributeNames.code(of: UnsafeBufferPointer(rebasing: input[nameRange]))
                 guard !attributes[first...].contains(where: { $0.name == name }) else { continue }
                 attributes.append(AttributeRecord(
-                    name: name, needsDecoding: bytes[valueStart..<valueEnd].contains(UInt8(ascii: "&")),
+                    name: name, needsDecoding: input[valueStart..<valueEnd].contains(UInt8(ascii: "&")),
                     valueStart: Int32(valueStart), valueEnd: Int32(valueEnd)))
             }
             let position = append(NodeRecord(tag: tag, flags: flags(tag, trait, first), parent: 0, end: 0,
@@ -245,21 +250,21 @@ enum HTMLTreeParser {
             }
         }
 
-        func value(_ attribute: AttributeRecord) -> ArraySlice<UInt8> {
-            bytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
+        func value(_ attribute: AttributeRecord) -> Slice<UnsafeBufferPointer<UInt8>> {
+            input[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
         }
 
         func decoded(_ attribute: AttributeRecord) -> String {
             guard attribute.needsDecoding else { return String(decoding: value(attribute), as: UTF8.self) }
             var output: [UInt8] = []
-            HTMLEntities.decode(value(attribute), into: &output)
+            HTMLEntities.decode(bytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)], into: &output)
             return String(decoding: output, as: UTF8.self)
         }
 
         func nameEnd(from start: Int) -> Int {
             var end = start
-            while end < bytes.count {
-                let byte = bytes[end]
+            while end < input.count {
+                let byte = input[end]
                 if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") { break }
                 end += 1
             }
@@ -282,8 +287,8 @@ enum HTMLTreeParser {
         func find(_ byte: UInt8, from start: Int) -> Int? {
             guard start >= 0 else { return nil }
             var index = start
-            while index < bytes.count {
-                if bytes[index] == byte { return index }
+            while index < input.count {
+                if input[index] == byte { return index }
                 index += 1
             }
             return nil
@@ -294,10 +299,10 @@ enum HTMLTreeParser {
         func commentEnd(from start: Int) -> Int {
             var index = start
             while let dash = find(0x2D, from: index) {
-                if dash + 2 < bytes.count && bytes[dash + 1] == 0x2D && bytes[dash + 2] == 0x3E { return dash + 3 }
+                if dash + 2 < input.count && input[dash + 1] == 0x2D && input[dash + 2] == 0x3E { return dash + 3 }
                 index = dash + 1
             }
-            return bytes.count
+            return input.count
         }
 
         /// The position of `</name` (any case) from `start` on: the end of a raw-text element.
@@ -305,12 +310,12 @@ enum HTMLTreeParser {
             var index = start
             while let open = find(UInt8(ascii: "<"), from: index) {
                 index = open + 1
-                guard open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "/") else { continue }
+                guard open + 1 < input.count, input[open + 1] == UInt8(ascii: "/") else { continue }
                 var cursor = open + 2
                 var matches = true
                 for expected in name.utf8 {
-                    guard cursor < bytes.count else { matches = false; break }
-                    var byte = bytes[cursor]
+                    guard cursor < input.count else { matches = false; break }
+                    var byte = input[cursor]
                     if byte >= 65 && byte <= 90 { byte += 32 }
                     if byte != expected { matches = false; break }
                     cursor += 1

@@ -7,7 +7,7 @@
 /// string.
 /// ```swift
 /// var table = NameTable.tags
-/// let code = table.code(of: Array("DIV".utf8)[...])   // the code of "div"
+/// let code = Array("DIV".utf8).withUnsafeBufferPointer { table.code(of: $0) }   // the code of "div"
 /// table.names[Int(code)]                               // "div"
 /// ```
 struct NameTable: Sendable {
@@ -34,6 +34,25 @@ struct NameTable: Sendable {
             }
         }
 
+        /// The key of a name read in place (the parser's case): two straight loops, no generic
+        /// iteration.
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            count = bytes.count
+            let first = min(count, 8)
+            var index = 0
+            while index < first {
+                let byte = bytes[index]
+                low |= UInt64(byte &+ (byte &- 65 < 26 ? 32 : 0)) << UInt64(index &* 8)
+                index += 1
+            }
+            let second = min(count, 16)
+            while index < second {
+                let byte = bytes[index]
+                high |= UInt64(byte &+ (byte &- 65 < 26 ? 32 : 0)) << UInt64((index &- 8) &* 8)
+                index += 1
+            }
+        }
+
         var hash: Int {
             let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
             return Int(truncatingIfNeeded: mixed >> 40)
@@ -42,7 +61,7 @@ struct NameTable: Sendable {
 
     /// A table holding `names` with codes 0, 1, 2… in that order.
     init(_ names: [String]) {
-        for name in names { _ = code(of: Array(name.utf8)[...]) }
+        for name in names { _ = Array(name.utf8).withUnsafeBufferPointer { code(of: $0) } }
     }
 
     /// The code of an existing name, or `nil` when the document never used it.
@@ -53,7 +72,7 @@ struct NameTable: Sendable {
     }
 
     /// The code of `bytes` as a name, added to the table when it is new.
-    mutating func code(of bytes: ArraySlice<UInt8>) -> UInt16 {
+    mutating func code(of bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
         let key = Key(bytes)
         // A short name is its key: found with no string made and no closure.
         if key.count <= 16, let code = find(key) { return code }
