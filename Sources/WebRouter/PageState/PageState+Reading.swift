@@ -62,7 +62,10 @@ struct PageStateReader {
             default: break
             }
             if element.has(AttributeCode.role) && Landmark.isAlert(element) && !element.isHidden { alerts.append(element) }
-            if element.isHeading && !element.isHidden { headings.append(element) }
+            let code = element.tagCode
+            if (code >= TagCode.h1 && code <= TagCode.h6) || element.has(AttributeCode.role), element.isHeading && !element.isHidden {
+                headings.append(element)
+            }
         }
         linkElements = links
         headingElements = headings

@@ -202,16 +202,34 @@ enum PageStateJSONWriter {
             append(UInt8(ascii: "\""))
             value.withUTF8 { utf8 in
                 var start = 0
-                for index in utf8.indices {
+                var index = 0
+                while index < utf8.count {
+                    // Eight bytes at a time while none of them needs escaping (most text).
+                    if index + 8 <= utf8.count,
+                       !Self.needsEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                        index += 8
+                        continue
+                    }
                     let byte = utf8[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                    append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    escape(byte)
-                    start = index + 1
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                        escape(byte)
+                        start = index + 1
+                    }
+                    index += 1
                 }
                 append(UnsafeBufferPointer(rebasing: utf8[start...]))
             }
             append(UInt8(ascii: "\""))
+        }
+
+        /// Whether any of the eight bytes in `word` is a control character, a quote or a backslash (the bit
+        /// tricks of "Bit Twiddling Hacks": a byte below n, a byte equal to zero).
+        private static func needsEscape(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+            return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
         }
 
         private mutating func escape(_ byte: UInt8) {

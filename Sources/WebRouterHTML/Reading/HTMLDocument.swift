@@ -72,8 +72,11 @@ final class HTMLDocument: Sendable {
 
     /// Appends the decoded text of a text node's record to `output`.
     func appendText(of record: NodeRecord, to output: inout [UInt8]) {
-        let raw = bytes[Int(record.start)..<Int(record.finish)]
-        if record.has(.needsDecoding) { HTMLEntities.decode(raw, into: &output) } else { output.append(contentsOf: raw) }
+        if record.has(.needsDecoding) {
+            HTMLEntities.decode(bytes[Int(record.start)..<Int(record.finish)], into: &output)
+        } else {
+            bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.finish)])) }
+        }
     }
 }
 

@@ -103,8 +103,7 @@ enum HTMLTreeParser {
         /// Marks the elements of the stack from `depth` on as ending here, and closes them.
         mutating func close(from depth: Int) {
             let end = Int32(nodes.count)
-            for open in stack[depth...] { nodes[Int(open)].end = end }
-            stack.removeSubrange(depth...)
+            while stack.count > depth { nodes[Int(stack.removeLast())].end = end }
         }
 
         mutating func text(_ start: Int, _ end: Int, verbatim: Bool = false, always: Bool = false) {
@@ -172,18 +171,28 @@ enum HTMLTreeParser {
                 let nameRange = cursor..<attributeEnd
                 cursor = max(attributeEnd, cursor + 1)
                 var valueStart = cursor, valueEnd = cursor
+                var hasReference = false
                 while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
                 if cursor < count && input[cursor] == UInt8(ascii: "=") {
                     cursor += 1
                     while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
                     if cursor < count && (input[cursor] == UInt8(ascii: "\"") || input[cursor] == UInt8(ascii: "'")) {
-                        let end = find(input[cursor], from: cursor + 1) ?? count
+                        // One pass finds the closing quote and whether the value holds a `&`.
+                        let quote = input[cursor]
+                        var end = cursor + 1
+                        while end < count && input[end] != quote {
+                            if input[end] == UInt8(ascii: "&") { hasReference = true }
+                            end += 1
+                        }
                         valueStart = cursor + 1
                         valueEnd = end
                         cursor = end + 1
                     } else {
                         valueStart = cursor
-                        while cursor < count && !Self.isSpace(input[cursor]) && input[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                        while cursor < count && !Self.isSpace(input[cursor]) && input[cursor] != UInt8(ascii: ">") {
+                            if input[cursor] == UInt8(ascii: "&") { hasReference = true }
+                            cursor += 1
+                        }
                         valueEnd = cursor
                     }
                 } else {
@@ -193,7 +202,7 @@ enum HTMLTreeParser {
                 let name = attributeNames.code(of: UnsafeBufferPointer(rebasing: input[nameRange]))
                 guard !attributes[first...].contains(where: { $0.name == name }) else { continue }
                 attributes.append(AttributeRecord(
-                    name: name, needsDecoding: input[valueStart..<valueEnd].contains(UInt8(ascii: "&")),
+                    name: name, needsDecoding: hasReference,
                     valueStart: Int32(valueStart), valueEnd: Int32(valueEnd)))
             }
             let position = append(NodeRecord(tag: tag, flags: flags(tag, trait, first), parent: 0, end: 0,
