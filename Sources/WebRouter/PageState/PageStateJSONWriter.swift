@@ -48,7 +48,11 @@ enum PageStateJSONWriter {
         mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             reserve(bytes.count)
-            (storage + count).update(from: base, count: bytes.count)
+            if bytes.count <= 16 {   // a key or a short value: a loop beats a call to memmove
+                for index in 0..<bytes.count { storage[count + index] = base[index] }
+            } else {
+                (storage + count).update(from: base, count: bytes.count)
+            }
             count += bytes.count
         }
 

@@ -200,7 +200,9 @@ enum HTMLTreeParser {
                 }
                 guard !nameRange.isEmpty else { continue }
                 let name = attributeNames.code(of: UnsafeBufferPointer(rebasing: input[nameRange]))
-                guard !attributes[first...].contains(where: { $0.name == name }) else { continue }
+                var duplicate = false
+                for earlier in first..<attributes.count where attributes[earlier].name == name { duplicate = true; break }
+                guard !duplicate else { continue }
                 attributes.append(AttributeRecord(
                     name: name, needsDecoding: hasReference,
                     valueStart: Int32(valueStart), valueEnd: Int32(valueEnd)))
@@ -228,7 +230,8 @@ enum HTMLTreeParser {
             var flags: NodeRecord.Flags = trait.isBlock ? .block : []
             if trait.alwaysHides { flags.insert(.hidesContent) }
             var open = false
-            for attribute in attributes[first...] {
+            for index in first..<attributes.count {
+                let attribute = attributes[index]
                 switch attribute.name {
                 case AttributeCode.hidden: flags.insert(.hidesContent)
                 case AttributeCode.open: open = true
@@ -249,7 +252,8 @@ enum HTMLTreeParser {
 
         /// Files the element under its `id`, and a `<label for>` under the id it names.
         mutating func index(_ position: Int32, _ tag: UInt16, _ first: Int) {
-            for attribute in attributes[first...] {
+            for index in first..<attributes.count {
+                let attribute = attributes[index]
                 if attribute.name == AttributeCode.id {
                     let id = decoded(attribute)
                     if ids[id] == nil { ids[id] = position }
@@ -274,6 +278,7 @@ enum HTMLTreeParser {
             var end = start
             while end < input.count {
                 let byte = input[end]
+                if byte > UInt8(ascii: ">") { end += 1; continue }   // letters: one comparison
                 if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") { break }
                 end += 1
             }
@@ -284,7 +289,7 @@ enum HTMLTreeParser {
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
 
-        static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+        static func isSpace(_ byte: UInt8) -> Bool { byte <= 32 && (byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12) }
 
         static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
             let needle = Array(needle.utf8)
