@@ -6,10 +6,11 @@ Accept and then with `Accept: application/json`, and prints the server's CPU tim
 (utime + stime from /proc/PID/stat over the run). Builds are measured interleaved, ROUNDS times;
 medians are printed.
 
-    python3 Benchmarks/http/page_state_cost.py BUILD [BUILD ...] [--requests 2000] [--rounds 3] [--callgrind 50]
+    python3 Benchmarks/http/page_state_cost.py BUILD [BUILD ...] [--requests 2000] [--rounds 3] [--callgrind 50] [--keep DIR]
 
 With --callgrind N it also counts, for each build, page and kind, the instructions per request of
-N requests under callgrind (after 20 warm-up requests; see run.callgrind_per_request).
+N requests under callgrind (after 20 warm-up requests; see run.callgrind_per_request); --keep DIR
+keeps each dump as DIR/callgrind.buildB.pageP.KIND for callgrind_annotate --inclusive=yes.
 """
 
 import argparse
@@ -52,6 +53,7 @@ def main():
     parser.add_argument("--root", default=os.getcwd())
     parser.add_argument("--callgrind", type=int, default=0, help="requests counted under callgrind (0: none)")
     parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
+    parser.add_argument("--keep", help="a directory to copy each callgrind dump to, for callgrind_annotate --inclusive=yes")
     args = parser.parse_args()
     if args.callgrind:
         count_instructions(args)
@@ -73,7 +75,7 @@ def main():
                     for i in order:
                         us = cpu_per_request(servers[i], path, accept, cookies[i], args.requests)
                         results.setdefault((i, path, kind), []).append(us)
-        for i, binary in enumerate(args.builds):
+        for i, binary in enumerate(args.builds if args.rounds else []):
             for path in PAGES:
                 html = statistics.median(results[(i, path, "html")])
                 json = statistics.median(results[(i, path, "json")])
@@ -86,8 +88,8 @@ def main():
 def count_instructions(args):
     env = dict(os.environ, WEBROUTER_SECRET=run.SECRET)
     with tempfile.TemporaryDirectory(prefix="webrouter-page-state-") as work:
-        for binary in args.builds:
-            for path in PAGES:
+        for build_index, binary in enumerate(args.builds):
+            for page_index, path in enumerate(PAGES):
                 counts = {}
                 for kind, accept in ACCEPTS.items():
                     probe_port = run.free_port()
@@ -99,9 +101,11 @@ def count_instructions(args):
                         probe.stop()
                     port = run.free_port()
                     argv = [binary, "--port", str(port), "--public", "Public", "--threads", "1", "--no-access-log"]
+                    keep = (os.path.join(args.keep, f"callgrind.build{build_index}.page{page_index}.{kind}")
+                            if args.keep else None)
                     counts[kind] = run.callgrind_per_request(argv, port, path, cookie, work, env=env, cwd=args.root,
                                                              warmup=20, measured=args.callgrind, accept=accept,
-                                                             shim=args.valgrind_shim)["Ir"]
+                                                             shim=args.valgrind_shim, keep=keep)["Ir"]
                 print(f"{binary} {path:30} "
                       f"HTML {counts['html']:11,.0f} Ir  JSON {counts['json']:11,.0f} Ir  ({counts['json'] / counts['html']:4.2f}x)",
                       flush=True)

@@ -45,7 +45,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
         self.body = response.body
         self.redirects = redirects
         let isHTML = response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
-        self.document = HTMLNode.parse(isHTML ? String(decoding: response.body, as: UTF8.self) : "")
+        self.document = HTMLNode.parse(utf8: isHTML ? response.body : [])
         self.state = PageState(document: document, status: response.status.code, url: url)
     }
 

@@ -11,7 +11,7 @@ extension Application {
         Self.addVaryAccept(to: &response.headers)
         guard ContentNegotiation.prefersJSON(request.headers["Accept"]) else { return response }
         let url = request.path + (request.rawQuery.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
-        let state = PageState(html: String(decoding: response.body, as: UTF8.self), status: response.status.code, url: url)
+        let state = PageState(document: HTMLNode.parse(utf8: response.body), status: response.status.code, url: url)
         response.headers.set(name: "Content-Type", value: ContentNegotiation.jsonContentType)
         // Sorted keys, so the same page is the same bytes; slashes left as they are, so URLs read plainly.
         response.body = PageStateJSONWriter.encode(state)

@@ -27,8 +27,10 @@ struct PageStateReader {
     let document: HTMLNode
     let status: Int
     let url: String
-    /// Every element, in document order, walked once.
-    let elements: [HTMLNode]
+    /// The visible links (`a` and `area` with `href`), in document order.
+    let linkElements: [HTMLNode]
+    /// The visible headings, in document order.
+    let headingElements: [HTMLNode]
     let body: HTMLNode?
     let main: HTMLNode?
     let modals: [HTMLNode]
@@ -43,12 +45,14 @@ struct PageStateReader {
         self.document = document
         self.status = status
         self.url = url
-        elements = document.descendants
-        // One walk finds every landmark; an element's tag is a number, so most cost a comparison.
+        // One walk finds every landmark, link and heading; an element's tag is a number, so most
+        // cost a comparison.
         var body: HTMLNode?, main: HTMLNode?, title: HTMLNode?, tabBar: HTMLNode?
         var modals: [HTMLNode] = [], alerts: [HTMLNode] = [], forms: [HTMLNode] = []
-        for element in elements {
+        var links: [HTMLNode] = [], headings: [HTMLNode] = []
+        document.forEachDescendant { element in
             switch element.tagCode {
+            case TagCode.a, TagCode.area: if element.has(AttributeCode.href) && !element.isHidden { links.append(element) }
             case TagCode.body: if body == nil { body = element }
             case TagCode.title: if title == nil { title = element }
             case TagCode.main: if main == nil && !element.isHidden { main = element }
@@ -58,7 +62,13 @@ struct PageStateReader {
             default: break
             }
             if element.has(AttributeCode.role) && Landmark.isAlert(element) && !element.isHidden { alerts.append(element) }
+            let code = element.tagCode
+            if (code >= TagCode.h1 && code <= TagCode.h6) || element.has(AttributeCode.role), element.isHeading && !element.isHidden {
+                headings.append(element)
+            }
         }
+        linkElements = links
+        headingElements = headings
         self.body = body
         self.main = main
         self.title = title
@@ -77,9 +87,9 @@ struct PageStateReader {
         state.tabs = tabs()
         state.layers = (main.map { [baseLayer($0)] } ?? []) + modals.map(modalLayer)
         state.alerts = alertDialogs.map { alert($0) }
-        state.links = elements.compactMap(link)
+        state.links = linkElements.compactMap(link)
         state.forms = forms.map(form)
-        state.headings = elements.compactMap(heading)
+        state.headings = headingElements.compactMap(heading)
         let top = alertDialogs.last ?? modals.last ?? main ?? body ?? document
         state.text = top.visibleText(excluding: nil)
         return state
@@ -90,7 +100,7 @@ struct PageStateReader {
     private func tabs() -> [PageState.Tab] {
         guard let bar = tabBar else { return [] }
         return bar.all { $0.tagCode == TagCode.a && $0.has(AttributeCode.href) && !$0.isHidden }.map {
-            PageState.Tab(label: $0.accessibleName, href: $0["href"] ?? "", selected: $0["aria-current"] == "page")
+            PageState.Tab(label: $0.accessibleName, href: $0[AttributeCode.href] ?? "", selected: $0.attribute(AttributeCode.ariaCurrent, is: "page"))
         }
     }
 
@@ -148,8 +158,8 @@ struct PageStateReader {
         guard element.tagCode == TagCode.a || element.tagCode == TagCode.area, !element.isHidden,
               let href = element[AttributeCode.href] else { return nil }
         let place = owner(of: element)
-        let current = element["aria-current"].map { $0 != "false" } ?? false
-        return PageState.Link(name: element.accessibleName, href: href, rel: element["rel"], current: current,
+        let current = element.has(AttributeCode.ariaCurrent) && !element.attribute(AttributeCode.ariaCurrent, is: "false")
+        return PageState.Link(name: element.accessibleName, href: href, rel: element[AttributeCode.rel], current: current,
                               layer: place.layer, alert: place.alert)
     }
 

@@ -9,16 +9,52 @@
 enum PageStateJSONWriter {
     /// `state` as JSON, keys sorted, slashes left as they are.
     static func encode(_ state: PageState) -> [UInt8] {
-        var writer = Buffer()
-        writer.bytes.reserveCapacity(1024 + state.text.utf8.count + state.links.count * 96 + state.forms.count * 256)
+        var writer = Buffer(capacity: 1024 + state.text.utf8.count + state.links.count * 128 + state.forms.count * 512)
+        defer { writer.storage.deallocate() }
         writer.write(state)
-        return writer.bytes
+        return Array(UnsafeBufferPointer(start: writer.storage, count: writer.count))
     }
 
     /// The output and the value writers; keys are written in sorted order by hand (the order
-    /// `JSONEncoder`'s `.sortedKeys` gives: these keys are ASCII).
+    /// `JSONEncoder`'s `.sortedKeys` gives: these keys are ASCII). The output is one block of
+    /// memory grown by doubling: a key or a value is one copy, with none of an array's checks.
     private struct Buffer {
-        var bytes: [UInt8] = []
+        var storage: UnsafeMutablePointer<UInt8>
+        var capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            storage = .allocate(capacity: capacity)
+        }
+
+        /// Makes room for `extra` more bytes.
+        mutating func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            let grown = max(capacity * 2, count + extra)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.update(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity = grown
+        }
+
+        mutating func append(_ byte: UInt8) {
+            reserve(1)
+            storage[count] = byte
+            count += 1
+        }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            reserve(bytes.count)
+            if bytes.count <= 16 {   // a key or a short value: a loop beats a call to memmove
+                for index in 0..<bytes.count { storage[count + index] = base[index] }
+            } else {
+                (storage + count).update(from: base, count: bytes.count)
+            }
+            count += bytes.count
+        }
 
         mutating func write(_ state: PageState) {
             raw("{\"alerts\":"); array(state.alerts) { $0.write($1) }
@@ -139,17 +175,17 @@ enum PageStateJSONWriter {
         // MARK: - Values
 
         mutating func array<Element>(_ elements: [Element], _ write: (inout Buffer, Element) -> Void) {
-            bytes.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 write(&self, element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(UInt8(ascii: "]"))
         }
 
         /// Punctuation and keys: ASCII literals, copied as they are.
         mutating func raw(_ literal: StaticString) {
-            literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }
 
         mutating func bool(_ value: Bool?) {
@@ -159,26 +195,45 @@ enum PageStateJSONWriter {
 
         mutating func int(_ value: Int?) {
             guard let value else { return raw("null") }
-            bytes.append(contentsOf: String(value).utf8)
+            var digits = String(value)   // a small string: no storage allocated
+            digits.withUTF8 { append($0) }
         }
 
         /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`;
         /// everything else, slashes and non-ASCII included, as its UTF-8 bytes.
         mutating func string(_ value: String?) {
             guard var value else { return raw("null") }
-            bytes.append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
             value.withUTF8 { utf8 in
                 var start = 0
-                for index in utf8.indices {
+                var index = 0
+                while index < utf8.count {
+                    // Eight bytes at a time while none of them needs escaping (most text).
+                    if index + 8 <= utf8.count,
+                       !Self.needsEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                        index += 8
+                        continue
+                    }
                     let byte = utf8[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    escape(byte)
-                    start = index + 1
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                        escape(byte)
+                        start = index + 1
+                    }
+                    index += 1
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+                append(UnsafeBufferPointer(rebasing: utf8[start...]))
             }
-            bytes.append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
+        }
+
+        /// Whether any of the eight bytes in `word` is a control character, a quote or a backslash (the bit
+        /// tricks of "Bit Twiddling Hacks": a byte below n, a byte equal to zero).
+        private static func needsEscape(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+            return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
         }
 
         private mutating func escape(_ byte: UInt8) {
@@ -192,8 +247,9 @@ enum PageStateJSONWriter {
             case 0x09: raw("\\t")
             default:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                raw("\\u00")
+                append(hex[Int(byte >> 4)])
+                append(hex[Int(byte & 0x0F)])
             }
         }
     }

@@ -67,9 +67,16 @@ final class HTMLDocument: Sendable {
 
     /// Appends a text node's decoded text to `output`.
     func appendText(of node: Int32, to output: inout [UInt8]) {
-        let record = nodes[Int(node)]
-        let raw = bytes[Int(record.start)..<Int(record.finish)]
-        if record.has(.needsDecoding) { HTMLEntities.decode(raw, into: &output) } else { output.append(contentsOf: raw) }
+        appendText(of: nodes[Int(node)], to: &output)
+    }
+
+    /// Appends the decoded text of a text node's record to `output`.
+    func appendText(of record: NodeRecord, to output: inout [UInt8]) {
+        if record.has(.needsDecoding) {
+            HTMLEntities.decode(bytes[Int(record.start)..<Int(record.finish)], into: &output)
+        } else {
+            bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.finish)])) }
+        }
     }
 }
 

@@ -98,36 +98,59 @@ extension HTMLNode {
     /// `<legend>`, the content of links, buttons, headings and cells, then `title` and
     /// `placeholder`. Whitespace is collapsed; hidden parts are left out.
     package var accessibleName: String {
-        if let ids = self[AttributeCode.ariaLabelledby] {
+        let code = tagCode
+        let hasAttributes = record.start < record.finish
+        if hasAttributes, let ids = self[AttributeCode.ariaLabelledby] {
             let root = documentRoot
             let parts = ids.split(separator: " ").compactMap { id in root.element(withID: String(id))?.visibleText(excluding: nil) }
             let joined = parts.joined(separator: " ").collapsingWhitespace
             if !joined.isEmpty { return joined }
         }
-        if let label = self[AttributeCode.ariaLabel]?.collapsingWhitespace, !label.isEmpty { return label }
-        if isFormControl {
+        if hasAttributes, let label = self[AttributeCode.ariaLabel]?.collapsingWhitespace, !label.isEmpty { return label }
+        let formControl = isFormControl
+        if formControl {
             let labels = self.labels.map { $0.visibleText(excluding: self) }.filter { !$0.isEmpty }
             if !labels.isEmpty { return labels.joined(separator: " ") }
         }
-        switch tag {
-        case "input" where inputType == "submit": return self["value"] ?? "Submit"
-        case "input" where inputType == "reset": return self["value"] ?? "Reset"
-        case "input" where inputType == "button": return self["value"] ?? ""
-        case "input" where inputType == "image": return self["alt"] ?? "Submit"
-        case "img", "area": if let alt = self["alt"], !alt.isEmpty { return alt.collapsingWhitespace }
-        case "fieldset":
+        // The tag decides by its code: no string is compared and no role is worked out for the
+        // common cases (a link, a button, a heading).
+        switch code {
+        case TagCode.input:
+            switch inputType {
+            case "submit": return self[AttributeCode.value] ?? "Submit"
+            case "reset": return self[AttributeCode.value] ?? "Reset"
+            case "button": return self[AttributeCode.value] ?? ""
+            case "image": return self[AttributeCode.alt] ?? "Submit"
+            default: break
+            }
+        case TagCode.img, TagCode.area: if let alt = self[AttributeCode.alt], !alt.isEmpty { return alt.collapsingWhitespace }
+        case TagCode.fieldset:
             if let legend = firstChild(TagCode.legend) { return legend.text }
-        case "table":
-            if let caption = children.first(where: { $0.tag == "caption" }) { return caption.text }
+        case TagCode.table:
+            if let caption = firstChild(TagCode.caption) { return caption.text }
         default: break
         }
-        if tag == "button" || Self.isNamedFromContent(role) {
+        if code == TagCode.button || isNamedFromContent {
             let content = visibleText(excluding: nil)
             if !content.isEmpty { return content }
         }
-        if let title = self["title"]?.collapsingWhitespace, !title.isEmpty { return title }
-        if let placeholder = self["placeholder"]?.collapsingWhitespace, isFormControl { return placeholder }
+        guard hasAttributes else { return "" }
+        if let title = self[AttributeCode.title]?.collapsingWhitespace, !title.isEmpty { return title }
+        if formControl, let placeholder = self[AttributeCode.placeholder]?.collapsingWhitespace { return placeholder }
         return ""
+    }
+
+    /// Whether the element takes its name from its content (``isNamedFromContent(_:)`` of its
+    /// ``role``), decided by the tag's code for links and headings without an explicit role.
+    private var isNamedFromContent: Bool {
+        if !has(AttributeCode.role) {
+            switch tagCode {
+            case TagCode.a, TagCode.area: return has(AttributeCode.href)
+            case TagCode.h1...TagCode.h6, TagCode.button, TagCode.li, TagCode.option: return true
+            default: break
+            }
+        }
+        return Self.isNamedFromContent(role)
     }
 
     /// Whether an element of `role` takes its name from its content.
@@ -199,14 +222,20 @@ extension HTMLNode {
     /// subtree of `excluded` (a label's own control).
     package func visibleText(excluding excluded: HTMLNode?) -> String {
         var raw: [UInt8] = []
-        collectVisibleText(position, into: &raw, excluding: excluded.flatMap { $0.document === document ? $0.position : nil } ?? -1)
+        raw.reserveCapacity(64)
+        let page = document
+        let excludedPosition = excluded.flatMap { $0.document === page ? $0.position : nil } ?? -1
+        page.nodes.withUnsafeBufferPointer { nodes in
+            Self.collectVisibleText(position, nodes: nodes, document: page, into: &raw, excluding: excludedPosition)
+        }
         return HTMLNode.collapse(raw, nonBreaking: true)
     }
 
     /// Appends the visible text of node `node` and its descendants, leaving out node `excluded`.
-    private func collectVisibleText(_ node: Int32, into output: inout [UInt8], excluding excluded: Int32) {
-        let record = document.nodes[Int(node)]
-        if record.tag == TagCode.text { document.appendText(of: node, to: &output); return }
+    private static func collectVisibleText(_ node: Int32, nodes: UnsafeBufferPointer<NodeRecord>, document: HTMLDocument,
+                                           into output: inout [UInt8], excluding excluded: Int32) {
+        let record = nodes[Int(node)]
+        if record.tag == TagCode.text { document.appendText(of: record, to: &output); return }
         if node == excluded || !record.flags.isDisjoint(with: [.hidesContent, .hiddenInput]) { return }
         if record.tag == TagCode.img, let alt = document.attribute(AttributeCode.alt, of: node) {
             output.append(0x20)
@@ -217,10 +246,13 @@ extension HTMLNode {
         let closedDetails = record.has(.closedDetails)
         var child = record.firstChild
         while child >= 0 {
-            if !closedDetails || document.nodes[Int(child)].tag == TagCode.summary {
-                collectVisibleText(child, into: &output, excluding: excluded)
+            let childRecord = nodes[Int(child)]
+            if childRecord.tag == TagCode.text {
+                if !closedDetails { document.appendText(of: childRecord, to: &output) }
+            } else if !closedDetails || childRecord.tag == TagCode.summary {
+                collectVisibleText(child, nodes: nodes, document: document, into: &output, excluding: excluded)
             }
-            child = document.nodes[Int(child)].nextSibling
+            child = childRecord.nextSibling
         }
         if record.has(.block) { output.append(0x20) }
     }

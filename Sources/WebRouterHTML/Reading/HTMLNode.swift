@@ -36,6 +36,12 @@ public struct HTMLNode: Sendable, Hashable {
         HTMLNode(HTMLTreeParser.parse(html), 0)
     }
 
+    /// Parses a document from its UTF-8 bytes — a response body as it is, with no `String`
+    /// made of the whole page.
+    package static func parse(utf8 bytes: [UInt8]) -> HTMLNode {
+        HTMLNode(HTMLTreeParser.parse(utf8: bytes), 0)
+    }
+
     /// Whether two handles name the same node of the same parse.
     /// ```swift
     /// root.first { $0.tag == "p" } == root.children.first   // true
@@ -153,6 +159,7 @@ public struct HTMLNode: Sendable, Hashable {
     /// ```
     public var text: String {
         var raw: [UInt8] = []
+        raw.reserveCapacity(64)
         collectText(position, into: &raw)
         return HTMLNode.collapse(raw, nonBreaking: false)
     }
@@ -173,6 +180,17 @@ public struct HTMLNode: Sendable, Hashable {
     var descendantPositions: some Sequence<Int32> {
         let nodes = document.nodes
         return (position + 1..<record.end).lazy.filter { nodes[Int($0)].tag != TagCode.text }
+    }
+
+    /// Calls `body` with every element below this one, in document order, without collecting
+    /// them in an array.
+    package func forEachDescendant(_ body: (HTMLNode) -> Void) {
+        let end = record.end
+        var position = self.position + 1
+        while position < end {
+            if document.nodes[Int(position)].tag != TagCode.text { body(HTMLNode(document, position)) }
+            position += 1
+        }
     }
 
     /// Every element below this one, in document order.
@@ -245,23 +263,30 @@ public struct HTMLNode: Sendable, Hashable {
     /// `bytes` as a string with runs of whitespace made one space, trimmed; with `nonBreaking`,
     /// U+00A0 (C2 A0) and form feeds count as whitespace too.
     static func collapse(_ bytes: [UInt8], nonBreaking: Bool) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case 0x20, 0x0A, 0x09, 0x0D: pendingSpace = true; continue
-            case 0x0C where nonBreaking: pendingSpace = true; continue
-            case 0xC2 where nonBreaking && index < bytes.count && bytes[index] == 0xA0: pendingSpace = true; index += 1; continue
-            default: break
+        guard !bytes.isEmpty else { return "" }
+        // Written straight into the string's storage: no second buffer (a short name is a small
+        // string, with no storage at all).
+        return bytes.withUnsafeBufferPointer { input in
+            String(unsafeUninitializedCapacity: input.count) { output in
+                var count = 0
+                var pendingSpace = false
+                var index = 0
+                while index < input.count {
+                    let byte = input[index]
+                    index += 1
+                    switch byte {
+                    case 0x20, 0x0A, 0x09, 0x0D: pendingSpace = true; continue
+                    case 0x0C where nonBreaking: pendingSpace = true; continue
+                    case 0xC2 where nonBreaking && index < input.count && input[index] == 0xA0: pendingSpace = true; index += 1; continue
+                    default: break
+                    }
+                    if pendingSpace && count > 0 { output[count] = 0x20; count += 1 }
+                    pendingSpace = false
+                    output[count] = byte
+                    count += 1
+                }
+                return count
             }
-            if pendingSpace && !output.isEmpty { output.append(0x20) }
-            pendingSpace = false
-            output.append(byte)
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }

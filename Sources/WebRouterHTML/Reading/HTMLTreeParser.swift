@@ -46,13 +46,22 @@ enum HTMLTreeParser {
 
     /// Parses a document; never fails.
     static func parse(_ html: String) -> HTMLDocument {
-        var builder = Builder(bytes: Array(html.utf8))
-        builder.run()
-        return builder.finish()
+        parse(utf8: Array(html.utf8))
+    }
+
+    /// Parses a document from its UTF-8 bytes (a response body, without making a `String` of it).
+    static func parse(utf8 bytes: [UInt8]) -> HTMLDocument {
+        bytes.withUnsafeBufferPointer { input in
+            var builder = Builder(bytes: bytes, input: input)
+            builder.run()
+            return builder.finish()
+        }
     }
 
     private struct Builder {
         let bytes: [UInt8]
+        /// The same bytes, read in place while parsing: no bounds check, no retain per slice.
+        let input: UnsafeBufferPointer<UInt8>
         var nodes: [NodeRecord] = []
         var attributes: [AttributeRecord] = []
         var tags = NameTable.tags
@@ -63,8 +72,9 @@ enum HTMLTreeParser {
         var ids: [String: Int32] = [:]
         var labels: [String: [Int32]] = [:]
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], input: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
+            self.input = input
             nodes.reserveCapacity(bytes.count / 24)
             attributes.reserveCapacity(bytes.count / 40)
             nodes.append(NodeRecord(tag: TagCode.document, flags: [], parent: -1, end: 1, start: 0, finish: 0))
@@ -93,42 +103,41 @@ enum HTMLTreeParser {
         /// Marks the elements of the stack from `depth` on as ending here, and closes them.
         mutating func close(from depth: Int) {
             let end = Int32(nodes.count)
-            for open in stack[depth...] { nodes[Int(open)].end = end }
-            stack.removeSubrange(depth...)
+            while stack.count > depth { nodes[Int(stack.removeLast())].end = end }
         }
 
         mutating func text(_ start: Int, _ end: Int, verbatim: Bool = false, always: Bool = false) {
             guard end > start || always else { return }
             var flags: NodeRecord.Flags = []
-            if !verbatim && bytes[start..<end].contains(UInt8(ascii: "&")) { flags.insert(.needsDecoding) }
+            if !verbatim && input[start..<end].contains(UInt8(ascii: "&")) { flags.insert(.needsDecoding) }
             let position = append(NodeRecord(tag: TagCode.text, flags: flags, parent: 0, end: 0, start: Int32(start), finish: Int32(end)))
             nodes[Int(position)].end = position + 1
         }
 
         mutating func run() {
-            let count = bytes.count
+            let count = input.count
             var index = 0
             var textStart = 0
             while index < count {
-                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
-                let next = bytes[index + 1]
+                guard input[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
+                let next = input[index + 1]
                 if next == UInt8(ascii: "!") {
                     text(textStart, index)
-                    if bytes[index...].starts(with: [0x3C, 0x21, 0x2D, 0x2D]) {   // <!--
-                        index = find([0x2D, 0x2D, 0x3E], from: index + 4).map { $0 + 3 } ?? count
+                    if index + 3 < count && input[index + 2] == 0x2D && input[index + 3] == 0x2D {   // <!--
+                        index = commentEnd(from: index + 4)
                     } else {
-                        index = (find([UInt8(ascii: ">")], from: index) ?? count - 1) + 1
+                        index = (find(UInt8(ascii: ">"), from: index) ?? count - 1) + 1
                     }
                     textStart = index
                     continue
                 }
                 if next == UInt8(ascii: "/") {
                     text(textStart, index)
-                    let end = find([UInt8(ascii: ">")], from: index) ?? count - 1
-                    var nameStart = index + 2, nameEnd = end
-                    while nameStart < nameEnd && Self.isSpace(bytes[nameStart]) { nameStart += 1 }
-                    while nameEnd > nameStart && Self.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-                    let code = tags.code(of: bytes[nameStart..<nameEnd])
+                    let end = find(UInt8(ascii: ">"), from: index) ?? count - 1
+                    var nameStart = index + 2, nameEnd = max(end, index + 2)   // `</` at the very end names nothing
+                    while nameStart < nameEnd && Self.isSpace(input[nameStart]) { nameStart += 1 }
+                    while nameEnd > nameStart && Self.isSpace(input[nameEnd - 1]) { nameEnd -= 1 }
+                    let code = tags.code(of: UnsafeBufferPointer(rebasing: input[nameStart..<nameEnd]))
                     if let open = stack.lastIndex(where: { nodes[Int($0)].tag == code }), open > 0 { close(from: open) }
                     index = end + 1
                     textStart = index
@@ -145,57 +154,68 @@ enum HTMLTreeParser {
 
         /// Reads the start tag at `start` (and a raw-text element's content); returns where parsing goes on.
         mutating func element(at start: Int) -> Int {
-            let count = bytes.count
+            let count = input.count
             var cursor = start + 1
             let nameEnd = nameEnd(from: cursor)
-            let tag = tags.code(of: bytes[cursor..<nameEnd])
+            let tag = tags.code(of: UnsafeBufferPointer(rebasing: input[cursor..<nameEnd]))
             if Int(tag) >= traits.count { traits.append(Traits(tags.names[Int(tag)])) }
             let trait = traits[Int(tag)]
             cursor = nameEnd
             let first = attributes.count
             while cursor < count {
-                while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
+                while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
                 guard cursor < count else { break }
-                if bytes[cursor] == UInt8(ascii: ">") { cursor += 1; break }
-                if bytes[cursor] == UInt8(ascii: "/") { cursor += 1; continue }
+                if input[cursor] == UInt8(ascii: ">") { cursor += 1; break }
+                if input[cursor] == UInt8(ascii: "/") { cursor += 1; continue }
                 let attributeEnd = self.nameEnd(from: cursor)
                 let nameRange = cursor..<attributeEnd
                 cursor = max(attributeEnd, cursor + 1)
                 var valueStart = cursor, valueEnd = cursor
-                while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
-                if cursor < count && bytes[cursor] == UInt8(ascii: "=") {
+                var hasReference = false
+                while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
+                if cursor < count && input[cursor] == UInt8(ascii: "=") {
                     cursor += 1
-                    while cursor < count && Self.isSpace(bytes[cursor]) { cursor += 1 }
-                    if cursor < count && (bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")) {
-                        let end = find([bytes[cursor]], from: cursor + 1) ?? count
+                    while cursor < count && Self.isSpace(input[cursor]) { cursor += 1 }
+                    if cursor < count && (input[cursor] == UInt8(ascii: "\"") || input[cursor] == UInt8(ascii: "'")) {
+                        // One pass finds the closing quote and whether the value holds a `&`.
+                        let quote = input[cursor]
+                        var end = cursor + 1
+                        while end < count && input[end] != quote {
+                            if input[end] == UInt8(ascii: "&") { hasReference = true }
+                            end += 1
+                        }
                         valueStart = cursor + 1
                         valueEnd = end
                         cursor = end + 1
                     } else {
                         valueStart = cursor
-                        while cursor < count && !Self.isSpace(bytes[cursor]) && bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                        while cursor < count && !Self.isSpace(input[cursor]) && input[cursor] != UInt8(ascii: ">") {
+                            if input[cursor] == UInt8(ascii: "&") { hasReference = true }
+                            cursor += 1
+                        }
                         valueEnd = cursor
                     }
                 } else {
                     valueStart = valueEnd
                 }
                 guard !nameRange.isEmpty else { continue }
-                let name = attributeNames.code(of: bytes[nameRange])
-                guard !attributes[first...].contains(where: { $0.name == name }) else { continue }
+                let name = attributeNames.code(of: UnsafeBufferPointer(rebasing: input[nameRange]))
+                var duplicate = false
+                for earlier in first..<attributes.count where attributes[earlier].name == name { duplicate = true; break }
+                guard !duplicate else { continue }
                 attributes.append(AttributeRecord(
-                    name: name, needsDecoding: bytes[valueStart..<valueEnd].contains(UInt8(ascii: "&")),
+                    name: name, needsDecoding: hasReference,
                     valueStart: Int32(valueStart), valueEnd: Int32(valueEnd)))
             }
             let position = append(NodeRecord(tag: tag, flags: flags(tag, trait, first), parent: 0, end: 0,
                                              start: Int32(first), finish: Int32(attributes.count)))
             index(position, tag, first)
             if trait.isRawText {
-                let close = Array("</".utf8) + Array(tags.names[Int(tag)].utf8)
-                let end = findCaseInsensitive(close, from: cursor) ?? count
+                let end = findEndTag(named: tags.names[Int(tag)], from: cursor) ?? count
                 stack.append(position)
                 text(cursor, end, verbatim: trait.isVerbatim, always: true)
                 self.close(from: stack.count - 1)
-                return (find([UInt8(ascii: ">")], from: end) ?? count - 1) + 1
+                return (find(UInt8(ascii: ">"), from: end) ?? count - 1) + 1
             }
             if trait.isVoid {
                 nodes[Int(position)].end = position + 1
@@ -210,7 +230,8 @@ enum HTMLTreeParser {
             var flags: NodeRecord.Flags = trait.isBlock ? .block : []
             if trait.alwaysHides { flags.insert(.hidesContent) }
             var open = false
-            for attribute in attributes[first...] {
+            for index in first..<attributes.count {
+                let attribute = attributes[index]
                 switch attribute.name {
                 case AttributeCode.hidden: flags.insert(.hidesContent)
                 case AttributeCode.open: open = true
@@ -231,7 +252,8 @@ enum HTMLTreeParser {
 
         /// Files the element under its `id`, and a `<label for>` under the id it names.
         mutating func index(_ position: Int32, _ tag: UInt16, _ first: Int) {
-            for attribute in attributes[first...] {
+            for index in first..<attributes.count {
+                let attribute = attributes[index]
                 if attribute.name == AttributeCode.id {
                     let id = decoded(attribute)
                     if ids[id] == nil { ids[id] = position }
@@ -241,21 +263,22 @@ enum HTMLTreeParser {
             }
         }
 
-        func value(_ attribute: AttributeRecord) -> ArraySlice<UInt8> {
-            bytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
+        func value(_ attribute: AttributeRecord) -> Slice<UnsafeBufferPointer<UInt8>> {
+            input[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
         }
 
         func decoded(_ attribute: AttributeRecord) -> String {
             guard attribute.needsDecoding else { return String(decoding: value(attribute), as: UTF8.self) }
             var output: [UInt8] = []
-            HTMLEntities.decode(value(attribute), into: &output)
+            HTMLEntities.decode(bytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)], into: &output)
             return String(decoding: output, as: UTF8.self)
         }
 
         func nameEnd(from start: Int) -> Int {
             var end = start
-            while end < bytes.count {
-                let byte = bytes[end]
+            while end < input.count {
+                let byte = input[end]
+                if byte > UInt8(ascii: ">") { end += 1; continue }   // letters: one comparison
                 if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") { break }
                 end += 1
             }
@@ -266,7 +289,7 @@ enum HTMLTreeParser {
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
 
-        static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
+        static func isSpace(_ byte: UInt8) -> Bool { byte <= 32 && (byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12) }
 
         static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
             let needle = Array(needle.utf8)
@@ -274,29 +297,44 @@ enum HTMLTreeParser {
             return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
         }
 
-        func find(_ needle: [UInt8], from start: Int) -> Int? {
-            guard start < bytes.count, !needle.isEmpty else { return nil }
-            let first = needle[0]
+        /// The position of the first `byte` from `start` on.
+        func find(_ byte: UInt8, from start: Int) -> Int? {
+            guard start >= 0 else { return nil }
             var index = start
-            while index + needle.count <= bytes.count {
-                if bytes[index] == first && (needle.count == 1 || bytes[index..<(index + needle.count)].elementsEqual(needle)) { return index }
+            while index < input.count {
+                if input[index] == byte { return index }
                 index += 1
             }
             return nil
         }
 
-        func findCaseInsensitive(_ needle: [UInt8], from start: Int) -> Int? {
-            let lower = needle.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        /// One past the `-->` that ends a comment whose content starts at `start`; the end of the
+        /// page when there is none.
+        func commentEnd(from start: Int) -> Int {
             var index = start
-            while index + lower.count <= bytes.count {
+            while let dash = find(0x2D, from: index) {
+                if dash + 2 < input.count && input[dash + 1] == 0x2D && input[dash + 2] == 0x3E { return dash + 3 }
+                index = dash + 1
+            }
+            return input.count
+        }
+
+        /// The position of `</name` (any case) from `start` on: the end of a raw-text element.
+        func findEndTag(named name: String, from start: Int) -> Int? {
+            var index = start
+            while let open = find(UInt8(ascii: "<"), from: index) {
+                index = open + 1
+                guard open + 1 < input.count, input[open + 1] == UInt8(ascii: "/") else { continue }
+                var cursor = open + 2
                 var matches = true
-                for offset in 0..<lower.count {
-                    var byte = bytes[index + offset]
+                for expected in name.utf8 {
+                    guard cursor < input.count else { matches = false; break }
+                    var byte = input[cursor]
                     if byte >= 65 && byte <= 90 { byte += 32 }
-                    if byte != lower[offset] { matches = false; break }
+                    if byte != expected { matches = false; break }
+                    cursor += 1
                 }
-                if matches { return index }
-                index += 1
+                if matches { return open }
             }
             return nil
         }

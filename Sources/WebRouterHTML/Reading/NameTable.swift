@@ -7,7 +7,7 @@
 /// string.
 /// ```swift
 /// var table = NameTable.tags
-/// let code = table.code(of: Array("DIV".utf8)[...])   // the code of "div"
+/// let code = Array("DIV".utf8).withUnsafeBufferPointer { table.code(of: $0) }   // the code of "div"
 /// table.names[Int(code)]                               // "div"
 /// ```
 struct NameTable: Sendable {
@@ -34,6 +34,25 @@ struct NameTable: Sendable {
             }
         }
 
+        /// The key of a name read in place (the parser's case): two straight loops, no generic
+        /// iteration.
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            count = bytes.count
+            let first = min(count, 8)
+            var index = 0
+            while index < first {
+                let byte = bytes[index]
+                low |= UInt64(byte &+ (byte &- 65 < 26 ? 32 : 0)) << UInt64(index &* 8)
+                index += 1
+            }
+            let second = min(count, 16)
+            while index < second {
+                let byte = bytes[index]
+                high |= UInt64(byte &+ (byte &- 65 < 26 ? 32 : 0)) << UInt64((index &- 8) &* 8)
+                index += 1
+            }
+        }
+
         var hash: Int {
             let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
             return Int(truncatingIfNeeded: mixed >> 40)
@@ -42,18 +61,21 @@ struct NameTable: Sendable {
 
     /// A table holding `names` with codes 0, 1, 2… in that order.
     init(_ names: [String]) {
-        for name in names { _ = code(of: Array(name.utf8)[...]) }
+        for name in names { _ = Array(name.utf8).withUnsafeBufferPointer { code(of: $0) } }
     }
 
     /// The code of an existing name, or `nil` when the document never used it.
     func existingCode(of name: String) -> UInt16? {
         let key = Key(name.utf8)
+        if key.count <= 16 { return find(key) }
         return find(key) { key.count <= 16 || names[$0] == name.lowercased() }
     }
 
     /// The code of `bytes` as a name, added to the table when it is new.
-    mutating func code(of bytes: ArraySlice<UInt8>) -> UInt16 {
+    mutating func code(of bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
         let key = Key(bytes)
+        // A short name is its key: found with no string made and no closure.
+        if key.count <= 16, let code = find(key) { return code }
         var made: String?
         func spelled() -> String {
             if let made { return made }
@@ -67,6 +89,18 @@ struct NameTable: Sendable {
         keys.append(key)
         if names.count * 2 > slots.count { rehash() } else { place(code, key) }
         return code
+    }
+
+    /// The code of a name of at most 16 bytes, whose key is the whole name.
+    private func find(_ key: Key) -> UInt16? {
+        let mask = slots.count - 1
+        var slot = key.hash & mask
+        while slots[slot] != 0 {
+            let code = Int(slots[slot] - 1)
+            if keys[code] == key { return UInt16(code) }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     private func find(_ key: Key, _ confirms: (Int) -> Bool) -> UInt16? {
@@ -109,14 +143,39 @@ package enum TagCode {
                          "table", "tr", "td", "th", "thead", "tbody", "caption", "small", "strong", "em", "b", "i", "svg",
                          "path", "time", "output", "dl", "dt", "dd", "figure", "figcaption", "blockquote", "pre", "hr",
                          "summary", "details", "progress", "menu", "noscript", "circle", "g", "use", "abbr", "code", "kbd"]
-    package static let document: UInt16 = 0, text: UInt16 = 1, input: UInt16 = 2, label: UInt16 = 3, a: UInt16 = 4
-    package static let form: UInt16 = 5, img: UInt16 = 6, template: UInt16 = 7, head: UInt16 = 8, script: UInt16 = 9
-    package static let style: UInt16 = 10, dialog: UInt16 = 11, textarea: UInt16 = 12, title: UInt16 = 13
-    package static let fieldset: UInt16 = 14, legend: UInt16 = 15, nav: UInt16 = 16, main: UInt16 = 17, body: UInt16 = 18
-    package static let li: UInt16 = 19, option: UInt16 = 20, select: UInt16 = 21, button: UInt16 = 22, optgroup: UInt16 = 23
-    package static let h1: UInt16 = 24, h6: UInt16 = 29, area: UInt16 = 30, div: UInt16 = 31, span: UInt16 = 32, p: UInt16 = 33
-    package static let br: UInt16 = 34
+    @inlinable package static var document: UInt16 { 0 }
+    @inlinable package static var text: UInt16 { 1 }
+    @inlinable package static var input: UInt16 { 2 }
+    @inlinable package static var label: UInt16 { 3 }
+    @inlinable package static var a: UInt16 { 4 }
+    @inlinable package static var form: UInt16 { 5 }
+    @inlinable package static var img: UInt16 { 6 }
+    @inlinable package static var template: UInt16 { 7 }
+    @inlinable package static var head: UInt16 { 8 }
+    @inlinable package static var script: UInt16 { 9 }
+    @inlinable package static var style: UInt16 { 10 }
+    @inlinable package static var dialog: UInt16 { 11 }
+    @inlinable package static var textarea: UInt16 { 12 }
+    @inlinable package static var title: UInt16 { 13 }
+    @inlinable package static var fieldset: UInt16 { 14 }
+    @inlinable package static var legend: UInt16 { 15 }
+    @inlinable package static var nav: UInt16 { 16 }
+    @inlinable package static var main: UInt16 { 17 }
+    @inlinable package static var body: UInt16 { 18 }
+    @inlinable package static var li: UInt16 { 19 }
+    @inlinable package static var option: UInt16 { 20 }
+    @inlinable package static var select: UInt16 { 21 }
+    @inlinable package static var button: UInt16 { 22 }
+    @inlinable package static var optgroup: UInt16 { 23 }
+    @inlinable package static var h1: UInt16 { 24 }
+    @inlinable package static var h6: UInt16 { 29 }
+    @inlinable package static var area: UInt16 { 30 }
+    @inlinable package static var div: UInt16 { 31 }
+    @inlinable package static var span: UInt16 { 32 }
+    @inlinable package static var p: UInt16 { 33 }
+    @inlinable package static var br: UInt16 { 34 }
     package static let details = UInt16(seeded.firstIndex(of: "details")!), summary = UInt16(seeded.firstIndex(of: "summary")!)
+    package static let table = UInt16(seeded.firstIndex(of: "table")!), caption = UInt16(seeded.firstIndex(of: "caption")!)
 }
 
 /// Codes of the attributes the reader itself looks at, fixed in every document.
@@ -131,9 +190,26 @@ package enum AttributeCode {
                          "data-rules", "aria-required", "aria-level", "xmlns", "stroke", "datetime", "colspan", "scope",
                          "novalidate", "autofocus", "rows", "cols", "integrity", "crossorigin", "defer", "async", "media",
                          "sizes", "loading", "decoding", "focusable", "aria-atomic", "aria-busy", "aria-haspopup", "form", "inert"]
-    package static let id: UInt16 = 0, `for`: UInt16 = 1, hidden: UInt16 = 2, ariaHidden: UInt16 = 3, style: UInt16 = 4
-    package static let open: UInt16 = 5, type: UInt16 = 6, `class`: UInt16 = 7, href: UInt16 = 8, role: UInt16 = 9
-    package static let name: UInt16 = 10, value: UInt16 = 11, ariaLabel: UInt16 = 12, ariaLabelledby: UInt16 = 13
-    package static let ariaCurrent: UInt16 = 14, dataScreen: UInt16 = 15, disabled: UInt16 = 16, ariaDisabled: UInt16 = 17
-    package static let alt: UInt16 = 18, rel: UInt16 = 19, ariaModal: UInt16 = 20
+    @inlinable package static var id: UInt16 { 0 }
+    @inlinable package static var `for`: UInt16 { 1 }
+    @inlinable package static var hidden: UInt16 { 2 }
+    @inlinable package static var ariaHidden: UInt16 { 3 }
+    @inlinable package static var style: UInt16 { 4 }
+    @inlinable package static var open: UInt16 { 5 }
+    @inlinable package static var type: UInt16 { 6 }
+    @inlinable package static var `class`: UInt16 { 7 }
+    @inlinable package static var href: UInt16 { 8 }
+    @inlinable package static var role: UInt16 { 9 }
+    @inlinable package static var name: UInt16 { 10 }
+    @inlinable package static var value: UInt16 { 11 }
+    @inlinable package static var ariaLabel: UInt16 { 12 }
+    @inlinable package static var ariaLabelledby: UInt16 { 13 }
+    @inlinable package static var ariaCurrent: UInt16 { 14 }
+    @inlinable package static var dataScreen: UInt16 { 15 }
+    @inlinable package static var disabled: UInt16 { 16 }
+    @inlinable package static var ariaDisabled: UInt16 { 17 }
+    @inlinable package static var alt: UInt16 { 18 }
+    @inlinable package static var rel: UInt16 { 19 }
+    @inlinable package static var ariaModal: UInt16 { 20 }
+    package static let placeholder = UInt16(seeded.firstIndex(of: "placeholder")!), title = UInt16(seeded.firstIndex(of: "title")!)
 }
