@@ -1,0 +1,4 @@
+import PostgresNIO
+import Hummingbird
+import Mustache
+print("placeholder")

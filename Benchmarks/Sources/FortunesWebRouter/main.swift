@@ -1,0 +1,3 @@
+import PostgresNIO
+import WebRouter
+print("placeholder")
