@@ -260,7 +260,8 @@ def main():
             server_headers = {}
             for name in SERVERS:
                 port = run.free_port()
-                servers[name] = run.Server(name, run.pinned(argv(name, port), 0), port)
+                servers[name] = run.Server(name, run.pinned(argv(name, port), 0), port,
+                                           env=dict(os.environ, RAW_SERVER="raw-mhd"))
                 server_headers[name] = check(name, port, expected)
                 print(f"{name}: the expected page ({len(expected)} bytes), Server: {server_headers[name]}", file=sys.stderr)
             for name in SERVERS:   # warm up: connections to PostgreSQL, prepared statements

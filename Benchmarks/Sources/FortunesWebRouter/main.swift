@@ -100,6 +100,7 @@ let app = try Application(Window(Navigation(Home(fortunes: Push(Fortunes(store: 
                           configuration: configuration)
 var server = ServerConfiguration(host: "127.0.0.1", port: port)
 server.logsRequests = false
+server.serverName = "WebRouter"   // TechEmpower requires a Server header
 server.connectionsPerClient = 0   // wrk's connections all come from 127.0.0.1
 if arguments.count == 4, let threads = Int(arguments[3]) { server.threadCount = threads }
 
