@@ -30,14 +30,15 @@ public struct ScreenPresentation: Sendable, Equatable {
     /// the `<html>` element itself, and the page still carries the security headers. A screen
     /// that fails is answered with the error page in the chrome, as any other.
     /// ```swift
-    /// struct Fortunes: ContentScreen {
+    /// struct Receipt: ContentScreen {
     ///     func configure(_ presentation: inout ScreenPresentation) { presentation.isBareDocument = true }
-    ///     func body(_ context: Void, router: Router<Fortunes>) -> some HTML {
-    ///         UnsafeRawHTML("<!DOCTYPE html>")
-    ///         html { head { title { "Fortunes" } }; body { p { "…" } } }
+    ///     func body(_ context: Void, router: Router<Receipt>) -> some HTML {
+    ///         receiptDocument(lines: ["Tea", "Cake & cream"])   // `<!DOCTYPE html><html>…</html>`
     ///     }
     /// }
     /// ```
+    /// (Written outside the screen, the document's builder reads `title` and `body` as the
+    /// elements rather than the screen's members; see <doc:ScreensAndTransitions>.)
     public var isBareDocument = false
     /// Raw, pre-rendered HTML placed before the screen's fragment; fill it with
     /// `prepend(_:)`, which escapes like every other HTML.
