@@ -236,9 +236,13 @@ def main():
                         help="the markdown file whose Fortunes section is (re)written; empty: print only")
     parser.add_argument("--callgrind", action="store_true", default=os.environ.get("BENCH_FORTUNES_CALLGRIND") == "1",
                         help="also count instructions per request of the Swift servers under callgrind")
+    parser.add_argument("--keep-dumps", default=os.environ.get("BENCH_KEEP_DUMPS"),
+                        help="a folder to keep the callgrind dumps in (callgrind_annotate --inclusive=yes FILE)")
     parser.add_argument("--valgrind-shim", help="sigsuspend_shim.so (valgrind 3.19 and Swift's async main)")
     args = parser.parse_args()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    if args.keep_dumps:
+        os.makedirs(args.keep_dumps, exist_ok=True)
     expected = expected_page()
 
     with tempfile.TemporaryDirectory(prefix="webrouter-fortunes-") as work:
@@ -293,7 +297,8 @@ def main():
                 for name in SERVERS[:2]:
                     port = run.free_port()
                     counts[name] = run.callgrind_per_request(
-                        argv(name, port), port, PATH, "fortunes=1", work, measured=300, shim=args.valgrind_shim)
+                        argv(name, port), port, PATH, "fortunes=1", work, measured=300, shim=args.valgrind_shim,
+                        keep=os.path.join(args.keep_dumps, f"callgrind.{name.split()[0]}") if args.keep_dumps else None)
                     print(f"callgrind {name}: {counts[name]['Ir']:,.0f} instructions/request", file=sys.stderr)
         finally:
             postgres.stop()
