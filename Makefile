@@ -183,7 +183,6 @@ deployment-test: deps deployment-deps
 bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
 	python3 Benchmarks/http/live_streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp"
-	SWIFT=$(SWIFT) Benchmarks/http/fortunes.sh
 
 ## TechEmpower's Fortunes test (issue 35): its own PostgreSQL 15 cluster with the Fortune table,
 ## WebRouter (a bare-document screen), Hummingbird 2 + PostgresNIO + swift-mustache and raw C
