@@ -3,6 +3,7 @@
 #   make test   runs every test suite (Swift, browser suites included; the example packages; deployment)
 #   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
+#   make fortunes  TechEmpower's Fortunes on PostgreSQL: WebRouter against Hummingbird 2 + Mustache and raw C (BENCHMARKS.md)
 #   make flood  issue 33's connection flood against the demo: is a client from another address still served?
 #   make signin-flood  issue 33's sign-in flood: the server's CPU share without and with the sign-in limits
 SWIFT ?= swift
@@ -10,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench flood signin-flood clean
+.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench fortunes flood signin-flood clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -195,6 +196,15 @@ deployment-test: deps deployment-deps
 bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
 	python3 Benchmarks/http/live_streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp"
+
+## TechEmpower's Fortunes test (issue 35): its own PostgreSQL 15 cluster with the Fortune table,
+## WebRouter (a bare-document screen), Hummingbird 2 + PostgresNIO + swift-mustache and raw C
+## sending the same bytes, each checked against the expected page, then measured pinned (server
+## on core 0; PostgreSQL and wrk on core 1) in BENCH_ROUNDS interleaved rounds of BENCH_DURATION
+## seconds; writes the Fortunes section of BENCHMARKS.md. BENCH_FORTUNES_CALLGRIND=1 adds
+## instructions per request. Needs root (PostgreSQL runs as `postgres` through runuser).
+fortunes: deps
+	SWIFT=$(SWIFT) Benchmarks/http/fortunes.sh
 
 ## Floods the demo (release build) as issue 33's audit did: FLOOD_IDLE (1100) connections that
 ## sent half a request line and FLOOD_TRICKLE (1100) that send a byte every 10 s, all from

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Micro benchmarks: wall time and mallocs per parse, print and rendered page.
@@ -46,6 +47,27 @@ let package = Package(
             name: "StoredPageServer",
             dependencies: [.product(name: "WebRouter", package: "WebRouter")],
             path: "Sources/StoredPageServer"
+        ),
+        // TechEmpower's Fortunes test (`make fortunes`): WebRouter reading the Fortune table from
+        // PostgreSQL and rendering its bare page.
+        .executableTarget(
+            name: "FortunesWebRouter",
+            dependencies: [
+                .product(name: "WebRouter", package: "WebRouter"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Sources/FortunesWebRouter"
+        ),
+        // The same test written as Hummingbird 2's own TechEmpower entry: PostgresNIO and a
+        // swift-mustache template.
+        .executableTarget(
+            name: "FortunesHummingbird",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Sources/FortunesHummingbird"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@
  *
  *     cc -O2 -o raw_mhd raw_mhd.c -lmicrohttpd && ./raw_mhd PORT FILE [THREADS]
  *     RAW_CONTENT_ENCODING=gzip ./raw_mhd PORT FILE.gz [THREADS]
+ *     RAW_SERVER=raw ./raw_mhd PORT FILE [THREADS]      (adds a Server header)
  */
 #include <microhttpd.h>
 #include <signal.h>
@@ -36,6 +37,9 @@ int main(int argc, char **argv) {
     fclose(file);
     page = MHD_create_response_from_buffer(size, bytes, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(page, "Content-Type", "text/html; charset=utf-8");
+    /* RAW_SERVER=NAME: a Server header (TechEmpower's Fortunes requires one; `make fortunes`). */
+    const char *server = getenv("RAW_SERVER");
+    if (server && *server) MHD_add_response_header(page, "Server", server);
     /* RAW_CONTENT_ENCODING=gzip: FILE holds the page gzipped (the bytes webapp sends Chromium). */
     const char *encoding = getenv("RAW_CONTENT_ENCODING");
     if (encoding && *encoding) {

@@ -5,6 +5,9 @@ extension Application {
     /// Renders the page of a state: the fragments of the screen on top of each layer,
     /// wrapped in the chrome.
     func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
+        if table.nodes[path.state.steps[path.state.depth - 1].node].presentation.isBareDocument {
+            return await renderBareDocument(path, context: context, status: status)
+        }
         var memory = tabMemory(cookie: context.tabMemoryCookie)
         let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0) })
 
@@ -87,6 +90,25 @@ extension Application {
             }
         }
         return response
+    }
+
+    /// The page of a state whose top screen is a bare document
+    /// (``ScreenPresentation/isBareDocument``): that screen's fragment alone, no chrome, no
+    /// other layer rendered.
+    private func renderBareDocument(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
+        let top = path.state.depth - 1
+        let url = path.prefixURLs?[top] ?? table.url(path.state, prefix: top + 1)
+        do {
+            let rendered = try await renderFragment(path, position: top, url: url, context: context)
+            return .html(rendered: rendered.output, status: status)
+        } catch let error as HTTPError {
+            return errorPage(error, context: context, near: path.state.prefix(max(top, 1)))
+        } catch {
+            context.logger.error("screen \(table.nodes[path.state.steps[top].node].screenName) failed at \(context.request.path): \(error)")
+            return errorPage(
+                HTTPError(.internalServerError, "Something went wrong on our side."),
+                context: context, near: path.state.prefix(max(top, 1)))
+        }
     }
 
     /// `body` in a child span of the request's (`name`), when a tracer is bootstrapped; else

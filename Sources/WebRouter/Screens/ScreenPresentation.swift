@@ -23,6 +23,23 @@ public struct ScreenPresentation: Sendable, Equatable {
     public var tabIcon: String?
     /// The URL name of a tab or a window case (defaults to the kebab-cased type name).
     public var routeName: String?
+    /// The screen's fragment is the whole document: when the URL names this screen, its page
+    /// is sent as the body renders it, without the chrome (no framework `<head>`, stylesheet or
+    /// script, no header, tabs, breadcrumb or footer). For pages whose every byte someone else
+    /// specifies, such as TechEmpower's Fortunes test; the body then writes the doctype and
+    /// the `<html>` element itself, and the page still carries the security headers. A screen
+    /// that fails is answered with the error page in the chrome, as any other.
+    /// ```swift
+    /// struct Receipt: ContentScreen {
+    ///     func configure(_ presentation: inout ScreenPresentation) { presentation.isBareDocument = true }
+    ///     func body(_ context: Void, router: Router<Receipt>) -> some HTML {
+    ///         receiptDocument(lines: ["Tea", "Cake & cream"])   // `<!DOCTYPE html><html>…</html>`
+    ///     }
+    /// }
+    /// ```
+    /// (Written outside the screen, the document's builder reads `title` and `body` as the
+    /// elements rather than the screen's members; see <doc:ScreensAndTransitions>.)
+    public var isBareDocument = false
     /// Raw, pre-rendered HTML placed before the screen's fragment; fill it with
     /// `prepend(_:)`, which escapes like every other HTML.
     public private(set) var before: [UInt8] = []

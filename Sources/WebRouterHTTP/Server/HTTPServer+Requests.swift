@@ -272,6 +272,7 @@ extension HTTPServer {
         if draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
+        if let serverName = configuration.serverName { _ = MHD_add_response_header(mhdResponse, "Server", serverName) }
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), mhdResponse)
     }
 }

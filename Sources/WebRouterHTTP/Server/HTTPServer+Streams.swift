@@ -32,6 +32,7 @@ extension HTTPServer {
             }
             if added == .NO { logger.warning("dropped invalid response header \(name)") }
         }
+        if let serverName = configuration.serverName { _ = MHD_add_response_header(mhdResponse, "Server", serverName) }
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), mhdResponse)
     }
 

@@ -83,6 +83,13 @@ public struct ServerConfiguration: Sendable {
     /// Whether each answered request is logged (one `.info` line on the access logger).
     /// Turn it off where a proxy in front already keeps the access log.
     public var logsRequests: Bool = true
+    /// The `Server` header sent with every response, or `nil` (the default) for none. It tells
+    /// nothing a visitor needs, but some clients require one (TechEmpower's test suite does):
+    /// ```swift
+    /// var server = ServerConfiguration(port: 8080)
+    /// server.serverName = "WebRouter"
+    /// ```
+    public var serverName: String?
 
     /// A server on `host:port` (`127.0.0.1:8080` by default), serving `publicDirectory` under `/static/` when given, other settings at their defaults.
     public init(

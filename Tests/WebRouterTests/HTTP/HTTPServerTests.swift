@@ -46,6 +46,16 @@ let echoHandler: HTTPHandler = { request in
         await server.stop()
     }
 
+    @Test func aServerNameIsSentWithEveryResponseAndNoneByDefault() async throws {
+        let named = try startServer({ $0.serverName = "WebRouter" }, handler: echoHandler)
+        #expect(try await get(port: named.port, "/feed").headers["Server"] == "WebRouter")
+        #expect(try await get(port: named.port, "/missing").headers["Server"] == "WebRouter")
+        await named.stop()
+        let plain = try startServer(handler: echoHandler)
+        #expect(try await get(port: plain.port, "/feed").headers["Server"] == nil)
+        await plain.stop()
+    }
+
     @Test func headHasNoBodyButTheGetLength() async throws {
         let server = try startServer(handler: echoHandler)
         let full = try await get(port: server.port, "/missing")
