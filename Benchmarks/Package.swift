@@ -42,6 +42,14 @@ let package = Package(
             path: "Sources/HummingbirdMustacheServer",
             exclude: ["Templates"]  // read from disk at start, as a Hummingbird app does: run.py passes the folder
         ),
+        // libpq (Debian: libpq-dev): FortunesWebRouter's synchronous driver, a read on the
+        // request's own thread (`FORTUNES_DRIVER=libpq`), beside PostgresNIO's event loop.
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // WebRouter's HTTP server answering the same stored bytes: webapp's cost minus the page.
         .executableTarget(
             name: "StoredPageServer",
@@ -55,6 +63,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WebRouter", package: "WebRouter"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                "CLibPQ",
             ],
             path: "Sources/FortunesWebRouter"
         ),

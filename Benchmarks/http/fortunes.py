@@ -5,9 +5,12 @@ Starts a PostgreSQL 15 cluster of its own in a temporary directory (initdb and p
 Debian's `postgresql` package, run as the `postgres` user, listening on 127.0.0.1 and a socket
 in that directory), creates TechEmpower's `Fortune` table (id integer primary key, message
 varchar(2048)) with its 12 rows, among them markup that must be escaped, a Japanese row and
-rows with em dashes, then starts three servers answering GET /fortunes:
+rows with em dashes, then starts four servers answering GET /fortunes:
 
-- WebRouter: Benchmarks/Sources/FortunesWebRouter, a screen that is a bare document;
+- WebRouter: Benchmarks/Sources/FortunesWebRouter, a screen that is a bare document, reading
+  through PostgresNIO (an await that suspends until its event loop answers);
+- WebRouter (libpq): the same binary with FORTUNES_DRIVER=libpq, reading through libpq's
+  synchronous API on the request's own libmicrohttpd thread (one connection per thread);
 - Hummingbird 2 + PostgresNIO + swift-mustache, written as Hummingbird's own entry is
   (Benchmarks/Sources/FortunesHummingbird);
 - raw C libmicrohttpd (raw_mhd.c) sending the expected page's bytes, no database: the floor.
@@ -63,7 +66,8 @@ FORTUNES = [
 ]
 ADDED = (0, "Additional fortune added at request time.")
 PATH = "/fortunes"
-SERVERS = ["WebRouter", "Hummingbird 2 + Mustache", "raw C"]
+LIBPQ = "WebRouter (libpq)"  # the same binary reading through libpq on the request's thread (FORTUNES_DRIVER=libpq)
+SERVERS = ["WebRouter", LIBPQ, "Hummingbird 2 + Mustache", "raw C"]
 
 
 def expected_page():
@@ -172,7 +176,7 @@ def report(args, results, counts, server_headers, started):
         medians[name] = {"cpu": cpu, "rate": statistics.median(r[1] for r in rows),
                          "per_cpu_second": statistics.median(1e6 / r[0] for r in rows),
                          "db": statistics.median(r[2] for r in rows)}
-    web, raw = medians["WebRouter"], medians["raw C"]
+    web, raw, libpq = medians["WebRouter"], medians["raw C"], medians[LIBPQ]
     hb = medians.get("Hummingbird 2 + Mustache")
     lines = [
         "## Fortunes (issue 35): WebRouter against Hummingbird 2 + Mustache on PostgreSQL",
@@ -197,11 +201,14 @@ def report(args, results, counts, server_headers, started):
     if hb:
         lines.append(f"- WebRouter ÷ Hummingbird 2 + Mustache, requests per CPU-second: **{web['per_cpu_second'] / hb['per_cpu_second']:.2f}×** "
                      f"(target ≥ 3×); req/s {web['rate'] / hb['rate']:.2f}×.")
+        lines.append(f"- WebRouter reading through libpq on the request's thread ÷ Hummingbird 2 + Mustache, requests per "
+                     f"CPU-second: **{libpq['per_cpu_second'] / hb['per_cpu_second']:.2f}×**; req/s {libpq['rate'] / hb['rate']:.2f}×.")
     else:
         lines.append("- Hummingbird 2 + Mustache: not measured in this run (no --hummingbird binary).")
     lines += [
         f"- WebRouter's CPU per request ÷ raw C's: **{web['cpu'] / raw['cpu']:.1f}×** "
-        f"(raw C answers {raw['per_cpu_second'] / web['per_cpu_second']:.1f}× as many requests per CPU-second).",
+        f"(raw C answers {raw['per_cpu_second'] / web['per_cpu_second']:.1f}× as many requests per CPU-second); "
+        f"through libpq: **{libpq['cpu'] / raw['cpu']:.1f}×**.",
     ]
     if counts:
         lines += ["", "Under callgrind (300 requests on one keep-alive connection after 100 to warm up; instructions "
@@ -262,17 +269,19 @@ def main():
                 file.write(expected)
 
             def argv(name, port):
-                if name == "WebRouter":
+                if name in ("WebRouter", LIBPQ):
                     return [args.webrouter, str(port), str(postgres.port), "1"]
                 if name == "raw C":
                     return [args.raw, str(port), page_file, "1"]
                 return [args.hummingbird, str(port), str(postgres.port)]
 
+            def env(name):
+                return dict(os.environ, RAW_SERVER="raw-mhd", **({"FORTUNES_DRIVER": "libpq"} if name == LIBPQ else {}))
+
             server_headers = {}
             for name in SERVERS:
                 port = run.free_port()
-                servers[name] = run.Server(name, run.pinned(argv(name, port), 0), port,
-                                           env=dict(os.environ, RAW_SERVER="raw-mhd"))
+                servers[name] = run.Server(name, run.pinned(argv(name, port), 0), port, env=env(name))
                 server_headers[name] = check(name, port, expected)
                 print(f"{name}: the expected page ({len(expected)} bytes), Server: {server_headers[name]}", file=sys.stderr)
             for name in SERVERS:   # warm up: connections to PostgreSQL, prepared statements
@@ -304,8 +313,8 @@ def main():
                 for name in [n for n in SERVERS if n != "raw C"]:
                     port = run.free_port()
                     counts[name] = run.callgrind_per_request(
-                        argv(name, port), port, PATH, "fortunes=1", work, measured=300, shim=args.valgrind_shim,
-                        keep=os.path.join(args.keep_dumps, f"callgrind.{name.split()[0]}") if args.keep_dumps else None)
+                        argv(name, port), port, PATH, "fortunes=1", work, env=env(name), measured=300, shim=args.valgrind_shim,
+                        keep=os.path.join(args.keep_dumps, "callgrind." + "".join(c for c in name if c.isalnum())) if args.keep_dumps else None)
                     print(f"callgrind {name}: {counts[name]['Ir']:,.0f} instructions/request", file=sys.stderr)
         finally:
             postgres.stop()

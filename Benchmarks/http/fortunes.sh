@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# TechEmpower's Fortunes test behind `make fortunes` (issue 35): builds FortunesWebRouter and
-# FortunesHummingbird (Benchmarks package) and the raw C libmicrohttpd server in release, then
+# TechEmpower's Fortunes test behind `make fortunes` (issue 35): builds FortunesWebRouter (run
+# twice: PostgresNIO, and libpq on the request's thread) and FortunesHummingbird (Benchmarks package) and the raw C libmicrohttpd server in release, then
 # runs fortunes.py from the repository root, which starts its own PostgreSQL 15 cluster, checks
 # every server's page against the expected HTML, measures them pinned and writes the "Fortunes"
 # section of BENCHMARKS.md. Needs root (PostgreSQL runs as the `postgres` user through runuser).
@@ -16,6 +16,7 @@ command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 [ -x "${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}/initdb" ] || missing+=(postgresql)
 command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then missing+=(pkg-config libmicrohttpd-dev); fi
+pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)   # FortunesWebRouter's FORTUNES_DRIVER=libpq
 if [ ${#missing[@]} -gt 0 ]; then
     echo "==> installing ${missing[*]} with apt-get"
     apt_get update -qq

@@ -13,6 +13,7 @@ import WebRouter
 // PostgreSQL on 127.0.0.1:POSTGRES_PORT, database hello_world, user benchmarkdbuser (as in
 // TechEmpower's environment); THREADS is libmicrohttpd's thread count (default: one per core).
 // PostgresNIO runs on its default event loops (one thread per core the process may use).
+// FORTUNES_DRIVER=libpq reads through libpq on the request's own thread instead (`LibPQFortuneStore`).
 
 /// One row of the Fortune table.
 struct Fortune: Sendable {
@@ -43,6 +44,21 @@ struct FortuneStore: Sendable {
     }
 }
 
+/// Where the screen reads the table: PostgresNIO (the default: an await that suspends until its
+/// event loop answers) or libpq on the request's own thread (`FORTUNES_DRIVER=libpq`).
+enum FortuneSource: Sendable {
+    case postgresNIO(FortuneStore)
+    case libpq(LibPQFortuneStore)
+
+    /// Every row, in the table's order.
+    func all() async throws -> [Fortune] {
+        switch self {
+        case .postgresNIO(let store): try await store.all()
+        case .libpq(let store): try store.all()
+        }
+    }
+}
+
 /// `/`: a link to the fortunes.
 struct Home: ContentScreen {
     let title = "Fortunes"
@@ -54,7 +70,7 @@ struct Home: ContentScreen {
 
 /// `/fortunes`: TechEmpower's page, without the chrome.
 struct Fortunes: ContentScreen {
-    let store: FortuneStore
+    let store: FortuneSource
     func configure(_ presentation: inout ScreenPresentation) { presentation.isBareDocument = true }
     func body(_ context: Void, router: Router<Fortunes>) async throws -> some HTML {
         var fortunes = try await store.all()
@@ -96,7 +112,12 @@ let database = PostgresClient(
 
 var configuration = ApplicationConfiguration(appName: "Fortunes", logger: logger, storyboardPath: nil)
 configuration.logger = logger
-let app = try Application(Window(Navigation(Home(fortunes: Push(Fortunes(store: FortuneStore(client: database)))))),
+let usesLibPQ = ProcessInfo.processInfo.environment["FORTUNES_DRIVER"] == "libpq"
+let source: FortuneSource = usesLibPQ
+    ? .libpq(LibPQFortuneStore(conninfo: "host=127.0.0.1 port=\(databasePort) dbname=hello_world "
+                                  + "user=benchmarkdbuser password=benchmarkdbpass sslmode=disable"))
+    : .postgresNIO(FortuneStore(client: database))
+let app = try Application(Window(Navigation(Home(fortunes: Push(Fortunes(store: source))))),
                           configuration: configuration)
 var server = ServerConfiguration(host: "127.0.0.1", port: port)
 server.logsRequests = false
@@ -105,7 +126,7 @@ server.connectionsPerClient = 0   // wrk's connections all come from 127.0.0.1
 if arguments.count == 4, let threads = Int(arguments[3]) { server.threadCount = threads }
 
 try await withThrowingDiscardingTaskGroup { group in
-    group.addTask { await database.run() }
+    if !usesLibPQ { group.addTask { await database.run() } }
     try await app.serve(server, logger: logger)
     group.cancelAll()
 }
