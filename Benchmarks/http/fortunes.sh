@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # TechEmpower's Fortunes test behind `make fortunes` (issue 35): builds FortunesWebRouter (run
-# twice: PostgresNIO, and libpq on the request's thread) and FortunesHummingbird (Benchmarks package) and the raw C libmicrohttpd server in release, then
+# twice: PostgresNIO, and libpq on the request's thread), FortunesHummingbird (Benchmarks
+# package) and the raw C libmicrohttpd server in release, then
 # runs fortunes.py from the repository root, which starts its own PostgreSQL 15 cluster, checks
 # every server's page against the expected HTML, measures them pinned and writes the "Fortunes"
 # section of BENCHMARKS.md. Needs root (PostgreSQL runs as the `postgres` user through runuser).
