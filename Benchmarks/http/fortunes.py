@@ -187,9 +187,9 @@ def report(args, results, counts, server_headers, started):
         f"`wrk -t1 -c{args.connections}` on core 1. TechEmpower's Fortune table (12 rows); every server's page checked "
         "byte for byte against the same expected HTML first (escaped `<script>`, the Japanese row, the added fortune, "
         "sorted), `text/html; charset=utf-8`. Raw C sends those bytes without a database: the floor. "
-        "**Loaded machine** (other builds ran): time figures are noisy; the ratios, from the same run, are the figures to read.",
+        "Time figures depend on what else the machine runs; the ratios, from the same run, are the figures to read.",
         "",
-        "| server | req/s (loaded) | server CPU µs/request | requests per CPU-second | PostgreSQL CPU µs/request | `Server` header |",
+        "| server | req/s | server CPU µs/request | requests per CPU-second | PostgreSQL CPU µs/request | `Server` header |",
         "|---|---:|---:|---:|---:|---|",
     ]
     for name in SERVERS:
