@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WebRouter
 import WebRouterHTML
 
@@ -202,8 +203,43 @@ package final class WebDriverSession: @unchecked Sendable {
     // MARK: - Navigation
 
     /// Loads `url` and waits for it to load (`POST /session/{id}/url`).
+    ///
+    /// When the page has not finished loading within the page-load timeout (chromedriver's
+    /// "Timed out receiving message from renderer", which a CPU-starved renderer also answers),
+    /// the test gets a warning saying where the page stood, and `url` is loaded once more; a
+    /// page that stalls again fails with the URL, its `readyState` and the images that did not
+    /// load (chromedriver stops the load when it times out, so those count as complete).
     package func navigate(to url: String) async throws {
-        try await command("POST", "/url", ["url": .string(url)])
+        do {
+            try await command("POST", "/url", ["url": .string(url)])
+            return
+        } catch let error as WebDriverError where error.code == "timeout" {
+            Issue.record("\(await loadTimeout(error, loading: url)); loading it once more", severity: .warning)
+        }
+        do {
+            try await command("POST", "/url", ["url": .string(url)])
+        } catch var error as WebDriverError where error.code == "timeout" {
+            error.message = await loadTimeout(error, loading: url)
+            throw error
+        }
+    }
+
+    /// What a page-load timeout left: `error`'s message, then the URL asked for, the document
+    /// shown and its `readyState`, and up to five images that did not load.
+    private func loadTimeout(_ error: WebDriverError, loading url: String) async -> String {
+        let seen = try? await execute("""
+            return [location.href, document.readyState,
+                    [...document.images].filter(image => !image.complete || image.naturalWidth === 0).slice(0, 5).map(image => image.src)]
+            """).arrayValue
+        var text = "\(error.message) — loading \(url)"
+        if let seen, seen.count == 3 {
+            text += "; the browser shows \(seen[0].stringValue ?? "?") (readyState \(seen[1].stringValue ?? "?"))"
+            let images = seen[2].arrayValue?.compactMap(\.stringValue) ?? []
+            if !images.isEmpty { text += "; images not loaded: " + images.joined(separator: ", ") }
+        } else {
+            text += "; the page did not answer a script either"
+        }
+        return text
     }
 
     /// The current document's URL (`GET /session/{id}/url`).

@@ -71,6 +71,15 @@ struct WebDriverTests {
             sheet.showModal()
             </script></body></html>
             """,
+        // An image from the port its query names, added while the page parses: it delays the load event.
+        "stall.html": """
+            <!doctype html><html><head><title>Stall</title></head><body>
+            <script>
+            const image = new Image()
+            image.src = 'http://127.0.0.1:' + new URLSearchParams(location.search).get('port') + '/stall.png'
+            document.body.append(image)
+            </script></body></html>
+            """,
         "scripted.html": """
             <!doctype html><html><head><title>Static</title></head><body>
             <noscript><p id="fallback">No script here</p></noscript>
@@ -188,6 +197,40 @@ struct WebDriverTests {
             } catch let error as WebDriverError {
                 #expect(error.code == "navigation timeout")
                 #expect(error.description.contains("still the marked document"))
+            }
+        }
+    }
+
+    /// A page load that times out once (a CPU-starved renderer answers the same way) is loaded
+    /// again, with a warning; a page that stalls every time fails saying what was unfinished.
+    @Test func aPageLoadThatTimesOutOnceIsLoadedAgain() async throws {
+        let listener = try StallingListener(holding: 1)
+        defer { listener.stop() }
+        var options = WebDriverSession.Options()
+        options.pageLoadTimeout = .seconds(2)
+        try await withBrowser(options) { session, origin in
+            let url = origin + "/static/stall.html?port=\(listener.port)"
+            try await session.navigate(to: url)
+            #expect(try await session.currentURL() == url)
+            #expect(try await session.execute("return document.readyState") == "complete")
+            #expect(listener.requestsRead >= 2)
+        }
+    }
+
+    @Test func aPageThatNeverFinishesLoadingFailsSayingWhatIsUnfinished() async throws {
+        let listener = try StallingListener(holding: .max)
+        defer { listener.stop() }
+        var options = WebDriverSession.Options()
+        options.pageLoadTimeout = .seconds(2)
+        try await withBrowser(options) { session, origin in
+            let url = origin + "/static/stall.html?port=\(listener.port)"
+            do {
+                try await session.navigate(to: url)
+                Issue.record("a page whose image never loads should time out")
+            } catch let error as WebDriverError {
+                #expect(error.code == "timeout")
+                #expect(error.description.contains("loading \(url)"))
+                #expect(error.description.contains("images not loaded: http://127.0.0.1:\(listener.port)/stall.png"))
             }
         }
     }
