@@ -124,6 +124,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                // SQLite's C API: pages' one-row reads on the request's thread (`SQLiteReaders`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Demo"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

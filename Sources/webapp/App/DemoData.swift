@@ -92,6 +92,6 @@ final class DemoData: Sendable {
 
     /// A team's best scorers, most goals first.
     func topScorers(ofTeam id: Int, limit: Int) -> [Player] {
-        Array(sample.players(of: id).sorted { ($0.goals, $0.assists, -$0.id) > ($1.goals, $1.assists, -$1.id) }.prefix(limit))
+        sample.topScorers(of: id, limit: limit)
     }
 }

@@ -42,6 +42,8 @@ final class SampleData: Sendable {
     let messages: [Message]
 
     private let matchIDsByTeam: [[Int]]
+    /// Each team's players, best scorer first (the Dashboard's "Players to watch").
+    private let scorerIDsByTeam: [[Int]]
     private let standingsByTournament: [[StandingRow]]
     private let feedNewestFirst: [FeedPage]
     private let upcoming: [Match]
@@ -71,6 +73,12 @@ final class SampleData: Sendable {
             }
         }
         matchIDsByTeam = byTeam
+        let players = parts.players
+        scorerIDsByTeam = parts.teams.map { team in
+            team.playerIDs.map { players[$0 - 1] }
+                .sorted { ($0.goals, $0.assists, -$0.id) > ($1.goals, $1.assists, -$1.id) }
+                .map(\.id)
+        }
 
         let teams = parts.teams
         let name: (Int) -> String = { teams.indices.contains($0 - 1) ? teams[$0 - 1].name : "" }
@@ -115,6 +123,12 @@ final class SampleData: Sendable {
     /// A team's squad by shirt number; empty for an unknown team.
     func players(of teamID: Int) -> [Player] {
         team(teamID)?.playerIDs.map { players[$0 - 1] } ?? []
+    }
+
+    /// A team's best scorers, most goals first (then assists, then the lower id), at most
+    /// `limit`; empty for an unknown team. Sorted once, when the data set is built.
+    func topScorers(of teamID: Int, limit: Int) -> [Player] {
+        (Self.element(scorerIDsByTeam, teamID) ?? []).prefix(limit).map { players[$0 - 1] }
     }
 
     /// A league's teams in id order; empty for an unknown league.

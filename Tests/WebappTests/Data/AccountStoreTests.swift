@@ -205,6 +205,60 @@ struct AccountStoreTests {
         }
     }
 
+    @Test func pagesReadsSeeEveryCommittedChangeAtOnceFromEveryThread() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try Self.store(at: path)
+            for round in 1...5 {
+                try await store.updateProfile(username: "demo", displayName: "Demo \(round)", bio: "Bio \(round)")
+                let session = try await store.startSession(username: "demo")
+                // Read at once by many tasks on the cooperative pool's threads (pages read on
+                // whichever thread serves the request): each sees what was just committed.
+                let seen = try await withThrowingTaskGroup(of: (String?, Bool).self) { group in
+                    for _ in 0..<16 {
+                        group.addTask {
+                            let account = try await store.account(named: "demo")
+                            return (account?.displayName, try await store.isSessionActive(id: session, username: "demo"))
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(seen.allSatisfy { $0 == ("Demo \(round)", true) })
+                try await store.endSession(id: session)
+                let ended = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<16 { group.addTask { try await store.isSessionActive(id: session, username: "demo") } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(!ended.contains(true), "a session signed out is ended for every reader at once")
+            }
+            let account = try #require(try await store.account(named: "demo"))
+            #expect(account.bio == "Bio 5" && account.favouriteTeamID == 3)
+            #expect(try await store.account(named: "nobody") == nil)
+            #expect(try await store.account(named: "") == nil)
+        }
+    }
+
+    @Test func aDamagedStoredHashIsRefusedWithAMessage() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try Self.store(at: path)
+            try await DatabaseQueue(path: path).write { db in
+                try db.execute(sql: "UPDATE account SET password_hash = 'damaged' WHERE username = 'demo'")
+            }
+            let error = await #expect(throws: AccountError.self) { try await store.account(named: "demo") }
+            #expect(error == .damagedPasswordHash)
+        }
+    }
+
+    @Test func aDatabaseThatCannotBeReadIsAStorageFailure() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try Self.store(at: path)
+            // Another file (not a database) now sits where the accounts were: every read fails.
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
+            let error = await #expect(throws: AccountError.self) { try await store.account(named: "someone") }
+            #expect(error?.isStorageFailure == true)
+        }
+    }
+
     @Test func hashesAreSaltedStoreTheirParametersAndDoNotPrintTheDigest() {
         let first = PasswordHash(password: "demo", iterations: 1_000)
         let second = PasswordHash(password: "demo", iterations: 1_000)

@@ -99,6 +99,17 @@ struct SampleDataTests {
         }
     }
 
+    @Test func topScorersAreTheSquadsBestByGoalsThenAssists() {
+        for team in data.teams {
+            let best = data.players(of: team.id)
+                .sorted { ($0.goals, $0.assists, -$0.id) > ($1.goals, $1.assists, -$1.id) }
+            #expect(data.topScorers(of: team.id, limit: 3).map(\.id) == best.prefix(3).map(\.id))
+            #expect(data.topScorers(of: team.id, limit: 100).count == best.count)
+        }
+        #expect(data.topScorers(of: 0, limit: 3).isEmpty)
+        #expect(data.topScorers(of: data.teams.count + 1, limit: 3).isEmpty)
+    }
+
     @Test func squadsPointBackToTheirTeam() {
         for team in data.teams {
             for player in data.players(of: team.id) { #expect(player.teamID == team.id) }

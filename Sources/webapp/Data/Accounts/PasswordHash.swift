@@ -52,11 +52,13 @@ struct PasswordHash: Sendable, Equatable, CustomStringConvertible {
     /// A hash read back from `encoded`; `nil` for anything malformed (wrong algorithm, an
     /// iteration count out of range, bad base64, a wrong length).
     init?(encoded: String) {
-        let fields = encoded.split(separator: "$", omittingEmptySubsequences: false)
-        guard fields.count == 4, fields[0] == Self.algorithm,
-              let iterations = Int(fields[1]), (1...Self.maximumIterations).contains(iterations),
-              let salt = Data(base64Encoded: String(fields[2])), !salt.isEmpty,
-              let digest = Data(base64Encoded: String(fields[3])), digest.count == Self.digestByteCount
+        // Split over the UTF-8 bytes, not Characters: every account read parses its hash, and
+        // splitting by Character cost ~38,000 instructions of a page's ~45,000 here.
+        let fields = encoded.utf8.split(separator: UInt8(ascii: "$"), omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[0].elementsEqual(Self.algorithm.utf8),
+              let iterations = Int(Substring(fields[1])), (1...Self.maximumIterations).contains(iterations),
+              let salt = Data(base64Encoded: String(Substring(fields[2]))), !salt.isEmpty,
+              let digest = Data(base64Encoded: String(Substring(fields[3]))), digest.count == Self.digestByteCount
         else { return nil }
         self.iterations = iterations
         self.salt = Array(salt)

@@ -4,10 +4,11 @@ import GRDB
 /// `AccountDatabase` for the file and its migrations): every instance on one host shares one
 /// file in WAL mode.
 ///
-/// Pages' one-row reads (`account(named:)`, `hasSession`) run on the caller's thread (GRDB's
-/// synchronous read from the pool's readers), not through GRDB's async API: one indexed row in
-/// WAL mode, where readers never wait for the writer, costs a few µs, less than a hop to GRDB's
-/// queue and back (BENCHMARKS.md, "Issue 35").
+/// Pages' one-row reads (`account(named:)`, `hasSession`) run on the caller's thread through
+/// `SQLiteReaders` (a read-only connection taken from an idle list, a statement kept compiled,
+/// columns read by index), not through GRDB's `read`, whose queues and transaction cost
+/// several times the read itself (BENCHMARKS.md, "Issue 35: the page that reads the
+/// database"). A database without a file (`AccountDatabase.inMemory`) reads through GRDB.
 ///
 /// ```swift
 /// let storage = SQLiteAccountStorage(database: try AccountDatabase.open(path: "webapp.sqlite"))
@@ -15,9 +16,20 @@ import GRDB
 /// ```
 struct SQLiteAccountStorage: AccountStorage {
     let database: any DatabaseWriter
+    /// Where pages' reads go; `nil` for a database in memory.
+    private let readers: SQLiteReaders?
+
+    /// The storage over a migrated `database` (see `AccountDatabase`).
+    init(database: any DatabaseWriter) {
+        self.database = database
+        self.readers = (database as? DatabasePool).map { SQLiteReaders(path: $0.path) }
+    }
 
     func account(named username: String) async throws -> Account? {
-        try readNow { db in
+        if let readers {
+            return try readers.firstRow(Self.selectAccount, [username], Self.account(from:))
+        }
+        return try readNow { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.selectAccount), arguments: [username]).map(Self.account(from:))
         }
     }
@@ -73,7 +85,10 @@ struct SQLiteAccountStorage: AccountStorage {
     }
 
     func hasSession(id: String, username: String) async throws -> Bool {
-        try readNow { db in
+        if let readers {
+            return try readers.firstRow(Self.selectSession, [id, username]) { _ in true } ?? false
+        }
+        return try readNow { db in
             try Bool.fetchOne(db.cachedStatement(sql: Self.selectSession), arguments: [id, username]) ?? false
         }
     }
@@ -88,8 +103,7 @@ struct SQLiteAccountStorage: AccountStorage {
         }
     }
 
-    /// A short read on the calling thread (GRDB's synchronous `read`), for the indexed one-row
-    /// reads pages make, where a hand-off to GRDB's queue would cost more than the read.
+    /// GRDB's synchronous `read` on the calling thread (the database in memory).
     private func readNow<T>(_ value: (Database) throws -> T) throws -> T {
         try database.read(value)
     }
@@ -97,12 +111,18 @@ struct SQLiteAccountStorage: AccountStorage {
     // MARK: - Rows
 
     private static let selectSession = "SELECT 1 FROM session WHERE id = ? AND username = ?"
-    /// Kept compiled per connection (`cachedStatement`): pages read the signed-in account often.
-    private static let selectAccount = "SELECT * FROM account WHERE username = ?"
+    /// The columns in the order `account(from:)` reads them by index.
+    private static let selectAccount =
+        "SELECT username, display_name, password_hash, favourite_team_id, bio FROM account WHERE username = ?"
 
     private static func account(from row: Row) throws -> Account {
-        guard let hash = PasswordHash(encoded: row["password_hash"]) else { throw AccountError.damagedPasswordHash }
-        return Account(username: row["username"], displayName: row["display_name"], passwordHash: hash,
-                       favouriteTeamID: row["favourite_team_id"], bio: row["bio"])
+        guard let hash = PasswordHash(encoded: row[2]) else { throw AccountError.damagedPasswordHash }
+        return Account(username: row[0], displayName: row[1], passwordHash: hash, favouriteTeamID: row[3], bio: row[4])
+    }
+
+    private static func account(from row: SQLiteColumns) throws -> Account {
+        guard let hash = PasswordHash(encoded: row.text(2)) else { throw AccountError.damagedPasswordHash }
+        return Account(username: row.text(0), displayName: row.text(1), passwordHash: hash,
+                       favouriteTeamID: row.optionalInt(3), bio: row.text(4))
     }
 }
