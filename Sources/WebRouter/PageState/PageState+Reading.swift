@@ -51,7 +51,8 @@ struct PageStateReader {
         var modals: [HTMLNode] = [], alerts: [HTMLNode] = [], forms: [HTMLNode] = []
         var links: [HTMLNode] = [], headings: [HTMLNode] = []
         document.forEachDescendant { element in
-            switch element.tagCode {
+            let code = element.tagCode
+            switch code {
             case TagCode.a, TagCode.area: if element.has(AttributeCode.href) && !element.isHidden { links.append(element) }
             case TagCode.body: if body == nil { body = element }
             case TagCode.title: if title == nil { title = element }
@@ -61,9 +62,10 @@ struct PageStateReader {
             case TagCode.dialog: if Landmark.isModalLayer(element) && !element.isHidden { modals.append(element) }
             default: break
             }
-            if element.has(AttributeCode.role) && Landmark.isAlert(element) && !element.isHidden { alerts.append(element) }
-            let code = element.tagCode
-            if (code >= TagCode.h1 && code <= TagCode.h6) || element.has(AttributeCode.role), element.isHeading && !element.isHidden {
+            // `role` is a flag of the element's record: most elements cost this one test.
+            let hasRole = element.has(AttributeCode.role)
+            if hasRole && Landmark.isAlert(element) && !element.isHidden { alerts.append(element) }
+            if (code >= TagCode.h1 && code <= TagCode.h6) || hasRole, element.isHeading && !element.isHidden {
                 headings.append(element)
             }
         }

@@ -183,9 +183,28 @@ enum PageStateJSONWriter {
             append(UInt8(ascii: "]"))
         }
 
-        /// Punctuation and keys: ASCII literals, copied as they are.
+        /// Punctuation and keys: ASCII literals, copied as they are. A literal of 4 to 16 bytes
+        /// (every key) is copied as two overlapping words from its two ends, with no loop and
+        /// no byte read outside it.
+        @inline(__always)
         mutating func raw(_ literal: StaticString) {
-            append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            let length = literal.utf8CodeUnitCount
+            let source = UnsafeRawPointer(literal.utf8Start)
+            reserve(length)
+            let target = UnsafeMutableRawPointer(storage + count)
+            switch length {
+            case 8...16:
+                let head = source.loadUnaligned(as: UInt64.self), tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                target.storeBytes(of: head, as: UInt64.self)
+                target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+            case 4..<8:
+                let head = source.loadUnaligned(as: UInt32.self), tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                target.storeBytes(of: head, as: UInt32.self)
+                target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+            default:
+                target.copyMemory(from: source, byteCount: length)
+            }
+            count += length
         }
 
         mutating func bool(_ value: Bool?) {
@@ -195,8 +214,23 @@ enum PageStateJSONWriter {
 
         mutating func int(_ value: Int?) {
             guard let value else { return raw("null") }
-            var digits = String(value)   // a small string: no storage allocated
-            digits.withUTF8 { append($0) }
+            // Digits written backwards into a word-sized scratch, then copied: no string made.
+            reserve(20)
+            var magnitude = value.magnitude
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            let length = withUnsafeMutableBytes(of: &digits) { scratch in
+                var start = scratch.count
+                repeat {
+                    start -= 1
+                    scratch[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                if value < 0 { start -= 1; scratch[start] = UInt8(ascii: "-") }
+                (storage + count).update(from: scratch.baseAddress!.advanced(by: start).assumingMemoryBound(to: UInt8.self),
+                                         count: scratch.count - start)
+                return scratch.count - start
+            }
+            count += length
         }
 
         /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`;

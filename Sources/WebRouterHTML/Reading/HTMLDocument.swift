@@ -117,6 +117,9 @@ struct NodeRecord: Sendable {
         static let hiddenInput = Flags(rawValue: 32)
         /// A `<details>` without `open`: everything in it but its `<summary>` is hidden.
         static let closedDetails = Flags(rawValue: 64)
+        /// The element has a `role` attribute: readers ask every element, and a flag answers
+        /// without a look at its attributes.
+        static let hasRole = Flags(rawValue: 128)
     }
 
     func has(_ flag: Flags) -> Bool { flags.contains(flag) }

@@ -55,7 +55,8 @@ extension HTMLNode {
 
     /// The first token of the element's `role` attribute, if it has one.
     package var explicitRole: String? {
-        self[AttributeCode.role]?.split(separator: " ").first.map(String.init)
+        guard record.has(.hasRole) else { return nil }
+        return self[AttributeCode.role]?.split(separator: " ").first.map(String.init)
     }
 
     /// Whether the element is a heading: `role="heading"`, or `h1`…`h6` without another role.
@@ -67,9 +68,10 @@ extension HTMLNode {
 
     /// The level of a heading: `h1`…`h6`, or `aria-level`.
     package var headingLevel: Int? {
-        if let level = self["aria-level"].flatMap({ Int($0) }) { return level }
-        guard tag.count == 2, tag.hasPrefix("h"), let level = Int(tag.dropFirst()), (1...6).contains(level) else { return nil }
-        return level
+        if let level = self[AttributeCode.ariaLevel].flatMap({ Int($0) }) { return level }
+        let code = tagCode
+        guard code >= TagCode.h1 && code <= TagCode.h6 else { return nil }
+        return Int(code - TagCode.h1) + 1
     }
 
     /// The lowercased `type` of an `<input>` (`text` when absent).
@@ -220,15 +222,75 @@ extension HTMLNode {
 
     /// The text a person sees in the element: ``text`` without hidden parts, and without the
     /// subtree of `excluded` (a label's own control).
+    ///
+    /// Written, collapsed as it goes, straight into the string's storage: the storage is sized
+    /// by every text and `alt` below the element plus three bytes an element (more than the
+    /// visible text can take), so no buffer is made and the bytes are walked once.
     package func visibleText(excluding excluded: HTMLNode?) -> String {
-        var raw: [UInt8] = []
-        raw.reserveCapacity(64)
         let page = document
         let excludedPosition = excluded.flatMap { $0.document === page ? $0.position : nil } ?? -1
+        var overflowed = false
+        let text: String = page.nodes.withUnsafeBufferPointer { nodes in
+            var bound = 0
+            var index = Int(position)
+            let end = Int(nodes[index].end)
+            while index < end {
+                let record = nodes[index]
+                if record.tag == TagCode.text {
+                    bound &+= Int(record.finish &- record.start)
+                } else {
+                    bound &+= 3
+                    if record.tag == TagCode.img, let alt = page.attribute(AttributeCode.alt, of: Int32(index)) {
+                        bound &+= Int(alt.valueEnd &- alt.valueStart)
+                    }
+                }
+                index &+= 1
+            }
+            guard bound > 0 else { return "" }
+            return page.bytes.withUnsafeBufferPointer { bytes in
+                String(unsafeUninitializedCapacity: bound) { output in
+                    var writer = CollapsingWriter(output: output)
+                    Self.writeVisibleText(position, nodes: nodes, bytes: bytes, document: page, into: &writer, excluding: excludedPosition)
+                    let count = writer.finish()
+                    overflowed = writer.overflowed
+                    return count
+                }
+            }
+        }
+        guard overflowed else { return text }
+        // Never expected (the bound is generous); the text as it was read before, to be safe.
+        var raw: [UInt8] = []
         page.nodes.withUnsafeBufferPointer { nodes in
             Self.collectVisibleText(position, nodes: nodes, document: page, into: &raw, excluding: excludedPosition)
         }
         return HTMLNode.collapse(raw, nonBreaking: true)
+    }
+
+    /// Writes the visible text of node `node` and its descendants to `writer`, leaving out node
+    /// `excluded`: the walk of ``collectVisibleText(_:nodes:document:into:excluding:)``.
+    private static func writeVisibleText(_ node: Int32, nodes: UnsafeBufferPointer<NodeRecord>, bytes: UnsafeBufferPointer<UInt8>,
+                                         document: HTMLDocument, into writer: inout CollapsingWriter, excluding excluded: Int32) {
+        let record = nodes[Int(node)]
+        if record.tag == TagCode.text { writer.append(record, bytes: bytes, document: document); return }
+        if node == excluded || !record.flags.isDisjoint(with: [.hidesContent, .hiddenInput]) { return }
+        if record.tag == TagCode.img, let alt = document.attribute(AttributeCode.alt, of: node) {
+            writer.append(0x20)
+            for byte in document.value(alt).utf8 { writer.append(byte) }
+            writer.append(0x20)
+            return
+        }
+        let closedDetails = record.has(.closedDetails)
+        var child = record.firstChild
+        while child >= 0 {
+            let childRecord = nodes[Int(child)]
+            if childRecord.tag == TagCode.text {
+                if !closedDetails { writer.append(childRecord, bytes: bytes, document: document) }
+            } else if !closedDetails || childRecord.tag == TagCode.summary {
+                writeVisibleText(child, nodes: nodes, bytes: bytes, document: document, into: &writer, excluding: excluded)
+            }
+            child = childRecord.nextSibling
+        }
+        if record.has(.block) { writer.append(0x20) }
     }
 
     /// Appends the visible text of node `node` and its descendants, leaving out node `excluded`.

@@ -136,7 +136,11 @@ public struct HTMLNode: Sendable, Hashable {
     }
 
     /// Whether the element has the attribute with a name's code.
-    package func has(_ code: UInt16) -> Bool { document.attribute(code, of: position) != nil }
+    package func has(_ code: UInt16) -> Bool {
+        // `role` is asked of every element by the readers: the parser flagged it.
+        if code == AttributeCode.role { return record.has(.hasRole) }
+        return document.attribute(code, of: position) != nil
+    }
 
     /// Whether the attribute with a name's code has the value `value`.
     package func attribute(_ code: UInt16, is value: String) -> Bool {

@@ -106,10 +106,10 @@ enum HTMLTreeParser {
             while stack.count > depth { nodes[Int(stack.removeLast())].end = end }
         }
 
-        mutating func text(_ start: Int, _ end: Int, verbatim: Bool = false, always: Bool = false) {
+        /// Appends the text `start..<end`; `references` says whether it holds a `&` to decode.
+        mutating func text(_ start: Int, _ end: Int, references: Bool, always: Bool = false) {
             guard end > start || always else { return }
-            var flags: NodeRecord.Flags = []
-            if !verbatim && input[start..<end].contains(UInt8(ascii: "&")) { flags.insert(.needsDecoding) }
+            let flags: NodeRecord.Flags = references ? .needsDecoding : []
             let position = append(NodeRecord(tag: TagCode.text, flags: flags, parent: 0, end: 0, start: Int32(start), finish: Int32(end)))
             nodes[Int(position)].end = position + 1
         }
@@ -118,11 +118,18 @@ enum HTMLTreeParser {
             let count = input.count
             var index = 0
             var textStart = 0
+            /// Whether the text since `textStart` holds a `&` (found by the same scan as its end).
+            var references = false
             while index < count {
-                guard input[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
+                // Text is skipped eight bytes at a time, up to the next `<` or `&`.
+                index = find(UInt8(ascii: "<"), or: UInt8(ascii: "&"), from: index)
+                guard index < count else { break }
+                if input[index] == UInt8(ascii: "&") { references = true; index += 1; continue }
+                guard index + 1 < count else { index += 1; continue }
                 let next = input[index + 1]
                 if next == UInt8(ascii: "!") {
-                    text(textStart, index)
+                    text(textStart, index, references: references)
+                    references = false
                     if index + 3 < count && input[index + 2] == 0x2D && input[index + 3] == 0x2D {   // <!--
                         index = commentEnd(from: index + 4)
                     } else {
@@ -132,23 +139,34 @@ enum HTMLTreeParser {
                     continue
                 }
                 if next == UInt8(ascii: "/") {
-                    text(textStart, index)
+                    text(textStart, index, references: references)
+                    references = false
                     let end = find(UInt8(ascii: ">"), from: index) ?? count - 1
                     var nameStart = index + 2, nameEnd = max(end, index + 2)   // `</` at the very end names nothing
                     while nameStart < nameEnd && Self.isSpace(input[nameStart]) { nameStart += 1 }
                     while nameEnd > nameStart && Self.isSpace(input[nameEnd - 1]) { nameEnd -= 1 }
-                    let code = tags.code(of: UnsafeBufferPointer(rebasing: input[nameStart..<nameEnd]))
-                    if let open = stack.lastIndex(where: { nodes[Int($0)].tag == code }), open > 0 { close(from: open) }
+                    // Most end tags close the innermost open element: its name's key is compared,
+                    // with no look-up. A name the page never opened closes nothing (and is not
+                    // added to the table).
+                    let key = self.key(nameStart, nameEnd)
+                    let top = stack.count - 1
+                    if top > 0 && tags.isShortName(nodes[Int(stack[top])].tag, key) {
+                        close(from: top)
+                    } else if let code = tags.existingCode(of: UnsafeBufferPointer(rebasing: input[nameStart..<nameEnd]), key: key),
+                              let open = stack.lastIndex(where: { nodes[Int($0)].tag == code }), open > 0 {
+                        close(from: open)
+                    }
                     index = end + 1
                     textStart = index
                     continue
                 }
                 guard Self.isLetter(next) else { index += 1; continue }
-                text(textStart, index)
+                text(textStart, index, references: references)
+                references = false
                 index = element(at: index)
                 textStart = index
             }
-            text(textStart, count)
+            text(textStart, count, references: references)
             close(from: 0)
         }
 
@@ -157,8 +175,8 @@ enum HTMLTreeParser {
             let count = input.count
             var cursor = start + 1
             let nameEnd = nameEnd(from: cursor)
-            let tag = tags.code(of: UnsafeBufferPointer(rebasing: input[cursor..<nameEnd]))
-            if Int(tag) >= traits.count { traits.append(Traits(tags.names[Int(tag)])) }
+            let tag = tags.code(of: UnsafeBufferPointer(rebasing: input[cursor..<nameEnd]), key: key(cursor, nameEnd))
+            while Int(tag) >= traits.count { traits.append(Traits(tags.names[traits.count])) }
             let trait = traits[Int(tag)]
             cursor = nameEnd
             let first = attributes.count
@@ -179,10 +197,10 @@ enum HTMLTreeParser {
                     if cursor < count && (input[cursor] == UInt8(ascii: "\"") || input[cursor] == UInt8(ascii: "'")) {
                         // One pass finds the closing quote and whether the value holds a `&`.
                         let quote = input[cursor]
-                        var end = cursor + 1
+                        var end = find(quote, or: UInt8(ascii: "&"), from: cursor + 1)
                         while end < count && input[end] != quote {
-                            if input[end] == UInt8(ascii: "&") { hasReference = true }
-                            end += 1
+                            hasReference = true
+                            end = find(quote, or: UInt8(ascii: "&"), from: end + 1)
                         }
                         valueStart = cursor + 1
                         valueEnd = end
@@ -199,7 +217,8 @@ enum HTMLTreeParser {
                     valueStart = valueEnd
                 }
                 guard !nameRange.isEmpty else { continue }
-                let name = attributeNames.code(of: UnsafeBufferPointer(rebasing: input[nameRange]))
+                let name = attributeNames.code(of: UnsafeBufferPointer(rebasing: input[nameRange]),
+                                               key: key(nameRange.lowerBound, nameRange.upperBound))
                 var duplicate = false
                 for earlier in first..<attributes.count where attributes[earlier].name == name { duplicate = true; break }
                 guard !duplicate else { continue }
@@ -213,7 +232,8 @@ enum HTMLTreeParser {
             if trait.isRawText {
                 let end = findEndTag(named: tags.names[Int(tag)], from: cursor) ?? count
                 stack.append(position)
-                text(cursor, end, verbatim: trait.isVerbatim, always: true)
+                let references = !trait.isVerbatim && input[cursor..<end].contains(UInt8(ascii: "&"))
+                text(cursor, end, references: references, always: true)
                 self.close(from: stack.count - 1)
                 return (find(UInt8(ascii: ">"), from: end) ?? count - 1) + 1
             }
@@ -234,6 +254,7 @@ enum HTMLTreeParser {
                 let attribute = attributes[index]
                 switch attribute.name {
                 case AttributeCode.hidden: flags.insert(.hidesContent)
+                case AttributeCode.role: flags.insert(.hasRole)
                 case AttributeCode.open: open = true
                 case AttributeCode.ariaHidden where value(attribute).elementsEqual("true".utf8):
                     flags.formUnion([.hidesContent, .ariaHidden])
@@ -289,7 +310,11 @@ enum HTMLTreeParser {
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
 
-        static func isSpace(_ byte: UInt8) -> Bool { byte <= 32 && (byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12) }
+        /// Whether `byte` is HTML whitespace (space, tab, line feed, form feed, carriage return):
+        /// one bit of a mask, no chain of comparisons.
+        static func isSpace(_ byte: UInt8) -> Bool {
+            byte <= 32 && (UInt64(1) &<< UInt64(byte)) & 0x1_0000_3600 != 0
+        }
 
         static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
             let needle = Array(needle.utf8)
@@ -300,12 +325,43 @@ enum HTMLTreeParser {
         /// The position of the first `byte` from `start` on.
         func find(_ byte: UInt8, from start: Int) -> Int? {
             guard start >= 0 else { return nil }
+            let found = find(byte, or: byte, from: start)
+            return found < input.count ? found : nil
+        }
+
+        /// The position of the first `one` or `other` from `start` on; the end of the page when
+        /// there is none. Eight bytes are compared at a time (the zero-byte test of "Bit
+        /// Twiddling Hacks" on the word xor each byte repeated; the lowest flagged byte is
+        /// always a true match).
+        func find(_ one: UInt8, or other: UInt8, from start: Int) -> Int {
+            let count = input.count
             var index = start
-            while index < input.count {
-                if input[index] == byte { return index }
-                index += 1
+            guard index < count, let base = input.baseAddress else { return count }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let first = ones &* UInt64(one), second = ones &* UInt64(other)
+            let raw = UnsafeRawPointer(base)
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let x = word ^ first, y = word ^ second
+                let hits = (((x &- ones) & ~x) | ((y &- ones) & ~y)) & highs
+                if hits != 0 { return index &+ (hits.trailingZeroBitCount &>> 3) }
+                index &+= 8
             }
-            return nil
+            while index < count {
+                let byte = input[index]
+                if byte == one || byte == other { return index }
+                index &+= 1
+            }
+            return count
+        }
+
+        /// The ``NameTable/Key`` of the name `start..<end`: loaded a word at a time when 16 bytes
+        /// can be read from `start`.
+        func key(_ start: Int, _ end: Int) -> NameTable.Key {
+            if start &+ 16 <= input.count, let base = input.baseAddress {
+                return NameTable.Key(words: UnsafeRawPointer(base + start), count: end - start)
+            }
+            return NameTable.Key(UnsafeBufferPointer(rebasing: input[start..<end]))
         }
 
         /// One past the `-->` that ends a comment whose content starts at `start`; the end of the

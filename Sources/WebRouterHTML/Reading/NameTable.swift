@@ -53,6 +53,32 @@ struct NameTable: Sendable {
             }
         }
 
+        /// The key of a name of `count` bytes at `base`, when 16 bytes can be read from `base`
+        /// (the page goes on after the name): the bytes are loaded a word at a time and
+        /// lowercased together, with no loop per byte.
+        init(words base: UnsafeRawPointer, count: Int) {
+            self.count = count
+            low = Self.lowercased(UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))) & Self.mask(count)
+            if count > 8 {
+                high = Self.lowercased(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) & Self.mask(count - 8)
+            }
+        }
+
+        /// The low `count` bytes of a word (all of them from 8 on).
+        private static func mask(_ count: Int) -> UInt64 {
+            count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+        }
+
+        /// The eight bytes of `word` with ASCII capitals made small letters, all at once: a byte
+        /// is a capital when it is ASCII, at least `A` and not above `Z`; its 0x20 bit is then set.
+        static func lowercased(_ word: UInt64) -> UInt64 {
+            let sevenBits = word & 0x7F7F_7F7F_7F7F_7F7F
+            let atLeastA = sevenBits &+ 0x3F3F_3F3F_3F3F_3F3F   // high bit set from 0x41 (`A`) on
+            let aboveZ = sevenBits &+ 0x2525_2525_2525_2525     // high bit set from 0x5B on
+            let capitals = atLeastA & ~aboveZ & ~word & 0x8080_8080_8080_8080
+            return word | (capitals &>> 2)
+        }
+
         var hash: Int {
             let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
             return Int(truncatingIfNeeded: mixed >> 40)
@@ -73,7 +99,24 @@ struct NameTable: Sendable {
 
     /// The code of `bytes` as a name, added to the table when it is new.
     mutating func code(of bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
-        let key = Key(bytes)
+        code(of: bytes, key: Key(bytes))
+    }
+
+    /// The code of a name already in the table, found by its key (`bytes` confirm a name longer
+    /// than a key); `nil` when the document never used it.
+    func existingCode(of bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16? {
+        if key.count <= 16 { return find(key) }
+        return find(key) { names[$0].utf8.elementsEqual(bytes.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }) }
+    }
+
+    /// Whether the name with code `code` has the key `key` and is at most 16 bytes long, so
+    /// that the key is the whole name: how an end tag is matched to the open element.
+    func isShortName(_ code: UInt16, _ key: Key) -> Bool {
+        key.count <= 16 && keys[Int(code)] == key
+    }
+
+    /// The code of `bytes` as a name whose ``Key`` is `key`, added to the table when it is new.
+    mutating func code(of bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16 {
         // A short name is its key: found with no string made and no closure.
         if key.count <= 16, let code = find(key) { return code }
         var made: String?
@@ -212,4 +255,5 @@ package enum AttributeCode {
     @inlinable package static var rel: UInt16 { 19 }
     @inlinable package static var ariaModal: UInt16 { 20 }
     package static let placeholder = UInt16(seeded.firstIndex(of: "placeholder")!), title = UInt16(seeded.firstIndex(of: "title")!)
+    package static let ariaLevel = UInt16(seeded.firstIndex(of: "aria-level")!)
 }

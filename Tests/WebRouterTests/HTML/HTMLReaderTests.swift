@@ -118,4 +118,22 @@ import Testing
         #expect(root.first { $0.tag == "p" }?.text == "Hello world")
         #expect(root.text == "Hello world x y")
     }
+
+    @Test func anEndTagNoElementOpenedIsIgnoredAndANewTagAfterItIsRead() {
+        // `</zz>` names a tag the page never opened; the `<qq>` after it is a new tag as well.
+        let root = HTMLNode.parse("<p>a</zz><qq>b</qq></p><DIV>c</div >")
+        #expect(root.first { $0.tag == "qq" }?.parent?.tag == "p")
+        #expect(root.first { $0.tag == "p" }?.text == "ab")
+        #expect(root.first { $0.tag == "div" }?.parent?.tag == "#document")
+    }
+
+    @Test func visibleTextCollapsesWhitespaceAndNoBreakSpacesAcrossTextsAndReferences() {
+        let root = HTMLNode.parse(
+            "<a href=/x>\u{A0} Twelve-letter\u{A0}&nbsp;words\tand<b> </b>more&#32;text</a>" +
+            "<p>\u{C2}x <img alt=\"A &amp; B\"> end\u{A0}</p><span>  </span>")
+        #expect(root.first { $0.tag == "a" }?.visibleText(excluding: nil) == "Twelve-letter words and more text")
+        #expect(root.first { $0.tag == "p" }?.visibleText(excluding: nil) == "\u{C2}x A & B end")
+        #expect(root.first { $0.tag == "span" }?.visibleText(excluding: nil) == "")
+        #expect(root.first { $0.tag == "img" }?.visibleText(excluding: nil) == "A & B")
+    }
 }
