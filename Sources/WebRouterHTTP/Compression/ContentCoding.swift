@@ -28,7 +28,7 @@ enum ContentCoding: CaseIterable, Sendable {
     /// sent (pages); `nil` when the library fails.
     func compressedBody(_ bytes: UnsafeRawBufferPointer) -> ResponseBody? {
         switch self {
-        case .brotli: Brotli.compress(bytes).map(ResponseBody.init)
+        case .brotli: Brotli.compress(bytes).map { ResponseBody($0) }
         case .gzip: Gzip.compressedBody(bytes)
         }
     }
