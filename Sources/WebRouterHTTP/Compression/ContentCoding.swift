@@ -24,11 +24,12 @@ enum ContentCoding: CaseIterable, Sendable {
         return String(etag.dropLast()) + (self == .brotli ? "-br\"" : "-gz\"")
     }
 
-    /// `bytes` in this coding, compressed as a response is sent; `nil` when the library fails.
-    func compress(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// `bytes` in this coding as a response body of its own, compressed as a response is
+    /// sent (pages); `nil` when the library fails.
+    func compressedBody(_ bytes: UnsafeRawBufferPointer) -> ResponseBody? {
         switch self {
-        case .brotli: Brotli.compress(bytes)
-        case .gzip: Gzip.compress(bytes)
+        case .brotli: Brotli.compress(bytes).map { ResponseBody($0) }
+        case .gzip: Gzip.compressedBody(bytes)
         }
     }
 

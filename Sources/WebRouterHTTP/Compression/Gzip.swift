@@ -39,6 +39,35 @@ enum Gzip {
     /// The bytes at `buffer` gzipped, or `nil` when libdeflate fails. Compressors of
     /// ``level`` are pooled; another level gets one of its own.
     static func compress(_ buffer: UnsafeRawBufferPointer, level: Int32 = Gzip.level) -> [UInt8]? {
+        withCompressor(level: level) { compressor in
+            let capacity = libdeflate_gzip_compress_bound(compressor, buffer.count)
+            var failed = false
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
+                count = libdeflate_gzip_compress(compressor, buffer.baseAddress, buffer.count, output.baseAddress, capacity)
+                failed = count == 0
+            }
+            return failed ? nil : output
+        }
+    }
+
+    /// The bytes at `buffer` gzipped at ``level`` into a response body of their own, or `nil`
+    /// when libdeflate fails: written once, where libmicrohttpd sends from (an array first
+    /// was then copied into the body, with an allocation more).
+    static func compressedBody(_ buffer: UnsafeRawBufferPointer) -> ResponseBody? {
+        withCompressor(level: Gzip.level) { compressor in
+            let capacity = libdeflate_gzip_compress_bound(compressor, buffer.count)
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+            let count = libdeflate_gzip_compress(compressor, buffer.baseAddress, buffer.count, memory.baseAddress, capacity)
+            guard count > 0 else {
+                memory.deallocate()
+                return nil
+            }
+            return ResponseBody(adopting: memory, count: count)
+        }
+    }
+
+    /// Runs `body` with a compressor of `level`: a pooled one for ``level``, else one of its own.
+    private static func withCompressor<Result>(level: Int32, _ body: (OpaquePointer) -> Result?) -> Result? {
         let pooled = level == Gzip.level
         guard let compressor = (pooled ? pool.withLock({ $0.popLast() }) : nil) ?? Compressor(level: level) else {
             return nil
@@ -50,12 +79,6 @@ enum Gzip {
                 }
             }
         }
-        let capacity = libdeflate_gzip_compress_bound(compressor.pointer, buffer.count)
-        var failed = false
-        let output = [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
-            count = libdeflate_gzip_compress(compressor.pointer, buffer.baseAddress, buffer.count, output.baseAddress, capacity)
-            failed = count == 0
-        }
-        return failed ? nil : output
+        return body(compressor.pointer)
     }
 }

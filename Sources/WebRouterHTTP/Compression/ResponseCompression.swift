@@ -36,9 +36,9 @@ enum ResponseCompression {
         guard !response.headers.contains("Content-Encoding"), response.status.code != 206,
             let body = response.payload, body.count >= threshold,
             let coding = AcceptEncoding.preferred(in: acceptEncoding(), among: perResponseCodings),
-            let encoded = body.withUnsafeBytes({ coding.compress($0) }), encoded.count < body.count
+            let encoded = body.withUnsafeBytes({ coding.compressedBody($0) }), encoded.count < body.count
         else { return response }
-        response.body = encoded
+        response.payload = encoded
         response.headers.set(name: "Content-Encoding", value: coding.token)
         if let etag = response.headers["ETag"] {
             response.headers.set(name: "ETag", value: coding.etag(for: etag))

@@ -26,6 +26,10 @@ package enum ContentNegotiation {
 
     /// ``prefersJSON(_:)`` over the header's bytes.
     static func prefersJSON(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A browser's navigation lists `text/html` first, without parameters: HTML then has
+        // q=1 at the most specific match, which JSON cannot beat, so the rest (Chromium's is
+        // 135 bytes) need not be read.
+        if startsWithBareHTML(bytes) { return false }
         // Specificity of the best match so far: 0 none, 1 `*/*`, 2 `type/*`, 3 `type/subtype`.
         var html = (specificity: 0, quality: 0.0)
         var json = (specificity: 0, quality: 0.0)
@@ -44,5 +48,13 @@ package enum ContentNegotiation {
             if jsonMatch > json.specificity { json = (jsonMatch, quality) }
         }
         return json.quality > html.quality
+    }
+
+    /// Whether the list's first member is `text/html` with no parameters (any case).
+    private static func startsWithBareHTML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let html: StaticString = "text/html"
+        let count = html.utf8CodeUnitCount
+        guard bytes.count >= count, bytes.count == count || bytes[count] == UInt8(ascii: ",") else { return false }
+        return HeaderList(bytes).matches(0..<count, html)
     }
 }

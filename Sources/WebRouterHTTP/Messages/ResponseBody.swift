@@ -30,6 +30,14 @@ package final class ResponseBody: @unchecked Sendable {
         count = array.count
     }
 
+    /// Takes over `memory`, whose first `count` bytes are the body, and frees it when done:
+    /// a compressor writes a page's gzip straight into what libmicrohttpd will send.
+    package init(adopting memory: UnsafeMutableRawBufferPointer, count: Int) {
+        precondition(count <= memory.count, "a body larger than its memory")
+        bytes = .owned(memory)
+        self.count = count
+    }
+
     /// Sends `count` bytes at `base`, which `owner` keeps valid: the caller promises they are
     /// never moved, freed or changed while `owner` lives. That is what makes sharing them
     /// across threads safe (`@unchecked Sendable`). A page's render buffer is sealed first

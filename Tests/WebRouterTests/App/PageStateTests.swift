@@ -203,6 +203,10 @@ struct PageStateTests {
         ("text/html;q=0.1, */*", true),
         ("image/png", false),
         ("application/json;q=nonsense", false),
+        ("text/html,application/json", false),          // a browser's list opens with bare text/html
+        ("TEXT/HTML", false),
+        ("text/html;q=0.2,application/json", true),     // not bare: the whole list is read
+        ("text/htmlx,application/json", true),
     ] as [(String?, Bool)])
     func negotiationByQValues(accept: String?, json: Bool) {
         #expect(ContentNegotiation.prefersJSON(accept) == json)
