@@ -3,7 +3,8 @@
 secret, behind nginx in the root namespace. An account registered on host 1 signs in on host 2, a
 profile edited on host 3 reads back everywhere, and all of it survives a restart of all three.
 Page refreshes cross hosts too (issue 32): an event stream open on host 2 receives the refresh
-that host 1's simulated live match sends through PostgreSQL's LISTEN/NOTIFY.
+that host 1's simulated live match sends through PostgreSQL's LISTEN/NOTIFY. A sign-out on host 1
+ends the session on hosts 2 and 3, even for a copy of the cookie.
 
 The PostgreSQL cluster is made for the test (initdb and pg_ctl of Debian's `postgresql`, as the
 `postgres` user, in a temporary directory, listening on the bridge's address and a Unix socket).
@@ -138,9 +139,13 @@ def several_hosts(tmp_path_factory, webapp_binary):
         postgres = Postgres(bin_dir, network.gateway)
         postgres.start()
         # Host 1 plays the live match (a goal every 0.2 s); hosts 2 and 3 play none, so a
-        # refresh they show came from host 1 through PostgreSQL.
+        # refresh they show came from host 1 through PostgreSQL. Host 3 asks PostgreSQL whether
+        # a session is active on every request (hosts 1 and 2 keep the demo's 2 s), so a
+        # sign-out elsewhere must hold there at once.
+        arguments = [["--live-goal-interval", "0.2"], ["--live-goal-interval", "0"],
+                     ["--live-goal-interval", "0", "--session-check-interval", "0"]]
         hosts = [Webapp(webapp_binary, f"host{index + 1}", postgres.url(), tmp_path, host=address, port=WEBAPP_PORT,
-                        namespace=namespace, arguments=["--live-goal-interval", "0.2" if index == 0 else "0"])
+                        namespace=namespace, arguments=arguments[index])
                  for index, (namespace, address) in enumerate(zip(network.namespaces, network.addresses))]
         for host in hosts:
             host.start()
@@ -226,3 +231,23 @@ def test_one_name_registered_at_once_on_two_hosts_gives_one_account(several_host
     winner = register_at_once(through[:2], "race", ["pass-0", "pass-1"])
     status, url, page = Visitor().sign_in(through[2], "race", f"pass-{winner}")
     assert screen(page) == "Feed", "the winner's account signs in on the third host"
+
+
+def test_a_sign_out_on_host_1_ends_the_session_on_the_others(several_hosts):
+    """Host 3 served the session before the sign-out and asks PostgreSQL on every request; host 2
+    (the demo's 2 s) never saw it. The browser, and a copy of its cookie taken before the sign-out
+    (another device, a copied cookie), are signed out on all three."""
+    hosts, through, proxy = several_hosts
+    host1, host2, host3 = through
+    visitor = Visitor()
+    status, url, page = visitor.register(host1, "grace", "hopper", "Grace")
+    assert screen(page) == "Feed", f"registration on host 1 failed: {status} {url}"
+    assert visitor.is_signed_in(host3), "the session started on host 1 is not known on host 3"
+    copy = visitor.copy()
+
+    status, url, page = visitor.sign_out(host1)
+    assert screen(page) == "Welcome", f"sign-out on host 1 answered {status} {url}"
+    for number, base in enumerate(through, start=1):
+        assert not visitor.is_signed_in(base), f"the browser is still signed in on host {number}"
+        # A fresh copy each time: a host that refuses the cookie also clears it.
+        assert not copy.copy().is_signed_in(base), f"a copy of the cookie taken before the sign-out still signs in on host {number}"

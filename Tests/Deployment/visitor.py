@@ -59,6 +59,16 @@ class Visitor:
     def sign_in(self, base, username, password):
         return self.submit(base, "/welcome/~login", "sign-in", {"username": username, "password": password})
 
+    def sign_out(self, base):
+        """Settings' Sign out, confirmed in its dialog."""
+        return self.submit(base, "/messages/~settings?confirm=sign-out", "sign-out", {})
+
+    def is_signed_in(self, base):
+        """Whether `base` shows this browser its Dashboard (signed out, it shows Welcome)."""
+        status, url, page = self.get(base + "/dashboard")
+        assert screen(page) in ("Dashboard", "Welcome"), f"{base}/dashboard answered {status} {screen(page)}"
+        return screen(page) == "Dashboard"
+
 
 def register_at_once(bases, username, passwords):
     """One name registered at the same moment through each of `bases` (one browser each, the
