@@ -3,7 +3,7 @@ import Testing
 @testable import webapp
 
 /// The schema the SQLite store ends with is the one `AccountSchema` declares (the PostgreSQL
-/// store's is checked against the same declaration in `PostgresAccountStorageTests`), so the
+XX
 /// two stores cannot drift apart unnoticed.
 @Suite("Account schema")
 struct AccountSchemaTests {
