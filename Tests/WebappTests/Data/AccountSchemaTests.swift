@@ -2,9 +2,8 @@ import GRDB
 import Testing
 @testable import webapp
 
-/// The schema the SQLite store ends with is the one `AccountSchema` declares (the PostgreSQL
-XX
-/// two stores cannot drift apart unnoticed.
+/// The schema the SQLite store ends with is the one `AccountSchema` declares, and both dialects
+/// declare the same columns (the PostgreSQL store is migrated by the deployment suite).
 @Suite("Account schema")
 struct AccountSchemaTests {
     @Test func aMigratedSQLiteFileHasTheDeclaredTablesAndTheDemoAccount() async throws {
