@@ -16,10 +16,7 @@
 #
 # The "before" build is made in a git worktree at $AB_BEFORE_TREE (default /tmp/webrouter-before-storage);
 # remove it afterwards with `git worktree remove`. Needs wrk, taskset and valgrind (apt-get install wrk valgrind).
-set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cd "$root"
-SWIFT="${SWIFT:-swift}"
+source "$(dirname "$0")/common.sh"
 if [ $# -ge 2 ]; then
     before="$1"; after="$2"; shift 2
 else
@@ -33,8 +30,7 @@ else
     "$SWIFT" build -c release --product webapp
     after="$("$SWIFT" build -c release --show-bin-path)/webapp"
 fi
-mkdir -p .build/bench
-cc -O2 -Wall -shared -fPIC -o .build/bench/sigsuspend_shim.so Benchmarks/http/sigsuspend_shim.c
-cc -O2 -Wall -shared -fPIC -o .build/bench/malloc_count.so Benchmarks/http/malloc_count.c   # for --malloc-count
+build_preload sigsuspend_shim
+build_preload malloc_count   # for --malloc-count
 exec python3 Benchmarks/http/ab_database.py --before "$before" --after "$after" --root "$root" \
-    --valgrind-shim "$root/.build/bench/sigsuspend_shim.so" "$@"
+    --valgrind-shim "$bench_out/sigsuspend_shim.so" "$@"

@@ -11,25 +11,16 @@
 # A quick run (about 3 minutes after the builds):
 #   BENCH_MODE=pinned BENCH_ROUNDS=1 BENCH_DURATION=2 BENCH_PAGES=/feed/tournament/5/match/12 \
 #   BENCH_CALLGRIND_SERVERS=webapp BENCH_CALLGRIND_REQUESTS=50 BENCH_OUTPUT=/tmp/bench.md Benchmarks/http/run.sh
-set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cd "$root"
-SWIFT="${SWIFT:-swift}"
-apt_get() { if [ "$(id -u)" = 0 ]; then apt-get "$@"; else sudo apt-get "$@"; fi; }
+source "$(dirname "$0")/common.sh"
 
-missing=()
-command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
-command -v cc >/dev/null 2>&1 || missing+=(gcc)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
-command -v taskset >/dev/null 2>&1 || missing+=(util-linux)
-if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then missing+=(pkg-config libmicrohttpd-dev); fi
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "==> installing ${missing[*]} with apt-get"
-    apt_get update -qq
-    DEBIAN_FRONTEND=noninteractive apt_get install -y -qq "${missing[@]}"
-fi
+need wrk
+need nginx
+need cc gcc
+need python3
+need valgrind
+need taskset util-linux
+need_pkg libmicrohttpd libmicrohttpd-dev
+install_missing
 
 echo "==> building webapp (release)"
 "$SWIFT" build -c release --product webapp
@@ -42,17 +33,14 @@ for product in HummingbirdServer HummingbirdMustacheServer StoredPageServer; do
 done
 
 echo "==> building the raw C libmicrohttpd server"
-out="$root/.build/bench"
-mkdir -p "$out"
-# shellcheck disable=SC2046
-cc -O2 -Wall -o "$out/raw_mhd" Benchmarks/http/raw_mhd.c $(pkg-config --cflags --libs libmicrohttpd)
+build_raw_mhd
 echo "==> building the allocation counter"
-cc -O2 -Wall -shared -fPIC -o "$out/malloc_count.so" Benchmarks/http/malloc_count.c
+build_preload malloc_count
 echo "==> building the sigsuspend shim that valgrind needs for Swift's async main"
-cc -O2 -Wall -shared -fPIC -o "$out/sigsuspend_shim.so" Benchmarks/http/sigsuspend_shim.c
+build_preload sigsuspend_shim
 
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$out/raw_mhd" --hummingbird "$bench_bin/HummingbirdServer" \
+exec python3 Benchmarks/http/run.py --webapp "$webapp" --raw "$bench_out/raw_mhd" --hummingbird "$bench_bin/HummingbirdServer" \
     --stored "$bench_bin/StoredPageServer" --mustache "$bench_bin/HummingbirdMustacheServer" \
-    --nginx "$nginx_bin" --malloc-count "$out/malloc_count.so" --valgrind-shim "$out/sigsuspend_shim.so" \
+    --nginx "$nginx_bin" --malloc-count "$bench_out/malloc_count.so" --valgrind-shim "$bench_out/sigsuspend_shim.so" \
     --root "$root" "$@"

@@ -4,28 +4,19 @@ process exits with status 0.
 """
 
 import http.client
-import os
 import signal
 import socket
-import subprocess
 import threading
-from pathlib import Path
 
-from test_scale_out import REPO, free_port, wait_until_listening
+from processes import Webapp
 
 CLIENTS = 16
 
 
-def test_sigterm_under_load_finishes_responses_and_exits_0(tmp_path):
-    binary = os.environ["WEBAPP_BIN"]
-    port = free_port()
-    log = tmp_path / "webapp.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen([binary, "--port", str(port), "--public", str(REPO / "Public"),
-                                    "--database", str(tmp_path / "webapp.sqlite")], cwd=REPO,
-                                   env=dict(os.environ, WEBROUTER_SECRET="graceful-shutdown-secret-0123456789abc"),
-                                   stdout=output, stderr=subprocess.STDOUT)
-    wait_until_listening(process, port, "webapp")
+def test_sigterm_under_load_finishes_responses_and_exits_0(tmp_path, webapp_binary):
+    webapp = Webapp(webapp_binary, "graceful", tmp_path / "webapp.sqlite", tmp_path)
+    webapp.start()
+    process, port, log = webapp.process, webapp.port, webapp.log
 
     complete, cut, refused = [0] * CLIENTS, [0] * CLIENTS, [0] * CLIENTS
     enough = threading.Barrier(CLIENTS + 1)   # every client has had answers before the signal

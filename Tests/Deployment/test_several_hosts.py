@@ -3,7 +3,8 @@
 secret, behind nginx in the root namespace. An account registered on host 1 signs in on host 2, a
 profile edited on host 3 reads back everywhere, and all of it survives a restart of all three.
 Page refreshes cross hosts too (issue 32): an event stream open on host 2 receives the refresh
-that host 1's simulated live match sends through PostgreSQL's LISTEN/NOTIFY.
+that host 1's simulated live match sends through PostgreSQL's LISTEN/NOTIFY. A sign-out on host 1
+ends the session on hosts 2 and 3, even for a copy of the cookie.
 
 The PostgreSQL cluster is made for the test (initdb and pg_ctl of Debian's `postgresql`, as the
 `postgres` user, in a temporary directory, listening on the bridge's address and a Unix socket).
@@ -18,15 +19,13 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import threading
 import urllib.parse
 
 import pytest
 
-from test_scale_out import REPO, SECRET, csrf_token, free_port, screen
-from test_shared_accounts import Visitor
+from processes import START_SECONDS, Proxy, Webapp, free_port
+from visitor import Visitor, register_at_once, screen
 
-START_SECONDS = 30
 HOSTS = 3
 WEBAPP_PORT = 8080
 
@@ -40,23 +39,6 @@ def postgres_bin():
 
 def run(*command, check=True):
     return subprocess.run(list(command), check=check, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
-def wait_until_listening(process, host, port, what):
-    """Polls host:port (bounded) until it accepts a connection; fails if the process exits."""
-    for _ in range(int(START_SECONDS / 0.1)):
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"{what} exited with {process.returncode} before listening")
-        try:
-            with socket.create_connection((host, port), timeout=0.5):
-                return
-        except OSError:
-            if process is not None:
-                try:
-                    process.wait(timeout=0.1)
-                except subprocess.TimeoutExpired:
-                    pass
-    raise RuntimeError(f"{what} did not listen on {host}:{port} within {START_SECONDS}s")
 
 
 def free_subnet():
@@ -138,84 +120,16 @@ class Postgres:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-class Host:
-    """One `webapp serve --database postgres://…` inside its namespace; restartable."""
-
-    def __init__(self, binary, index, namespace, address, database, tmp_path, live_goal_interval):
-        self.binary, self.index, self.namespace, self.address = binary, index, namespace, address
-        self.database, self.tmp_path, self.live_goal_interval = database, tmp_path, live_goal_interval
-        self.process = None
-        self.starts = 0
-
-    def start(self):
-        self.starts += 1
-        log = self.tmp_path / f"webapp-host{self.index}-{self.starts}.log"
-        with log.open("wb") as output:
-            self.process = subprocess.Popen(
-                ["ip", "netns", "exec", self.namespace, self.binary, "serve", "--host", self.address,
-                 "--port", str(WEBAPP_PORT), "--public", str(REPO / "Public"), "--database", self.database,
-                 "--live-goal-interval", str(self.live_goal_interval)],
-                cwd=self.tmp_path, env=dict(os.environ, WEBROUTER_SECRET=SECRET),
-                stdout=output, stderr=subprocess.STDOUT)
-        wait_until_listening(self.process, self.address, WEBAPP_PORT, f"webapp on host {self.index}")
-
-    def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                code = self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-                raise
-            assert code == 0, f"webapp on host {self.index} stopped with {code}"
-
-    def kill(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-
-
-NGINX_CONF = """
-worker_processes 1;
-error_log {prefix}/error.log warn;
-pid {prefix}/nginx.pid;
-events {{ worker_connections 256; }}
-http {{
-    access_log {prefix}/access.log;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    upstream hosts {{
-{upstreams}
-    }}
-    server {{ listen 127.0.0.1:{port}; location / {{ proxy_pass http://hosts; }} }}
-{servers}
-}}
-"""
-
-
 @pytest.fixture(scope="module")
-def several_hosts(tmp_path_factory):
+def several_hosts(tmp_path_factory, webapp_binary):
     """One cluster, three hosts and nginx for the module's tests (each uses names of its own)."""
     tmp_path = tmp_path_factory.mktemp("several-hosts")
-    binary = os.environ.get("WEBAPP_BIN")
-    if not binary or not os.access(binary, os.X_OK):
-        pytest.exit("WEBAPP_BIN must name the built webapp binary (run `make deployment-test`)", returncode=2)
     bin_dir = postgres_bin()
     if bin_dir is None:
         pytest.skip("PostgreSQL's server binaries are not installed (/usr/lib/postgresql/*/bin/initdb); "
                     "`make deployment-deps` installs Debian's postgresql")
     assert os.geteuid() == 0, "network namespaces need root (ip netns add)"
     assert shutil.which("ip"), "iproute2's `ip` is missing: `make deployment-deps` installs it"
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     network = Network()
     postgres = None
     hosts = []
@@ -225,32 +139,23 @@ def several_hosts(tmp_path_factory):
         postgres = Postgres(bin_dir, network.gateway)
         postgres.start()
         # Host 1 plays the live match (a goal every 0.2 s); hosts 2 and 3 play none, so a
-        # refresh they show came from host 1 through PostgreSQL.
-        hosts = [Host(binary, index + 1, namespace, address, postgres.url(), tmp_path, 0.2 if index == 0 else 0)
+        # refresh they show came from host 1 through PostgreSQL. Host 3 asks PostgreSQL whether
+        # a session is active on every request (hosts 1 and 2 keep the demo's 2 s), so a
+        # sign-out elsewhere must hold there at once.
+        arguments = [["--live-goal-interval", "0.2"], ["--live-goal-interval", "0"],
+                     ["--live-goal-interval", "0", "--session-check-interval", "0"]]
+        hosts = [Webapp(webapp_binary, f"host{index + 1}", postgres.url(), tmp_path, host=address, port=WEBAPP_PORT,
+                        namespace=namespace, arguments=arguments[index])
                  for index, (namespace, address) in enumerate(zip(network.namespaces, network.addresses))]
         for host in hosts:
             host.start()
-        prefix = tmp_path / "nginx"
-        prefix.mkdir()
-        port = free_port()
-        host_ports = [free_port() for _ in hosts]
-        conf = NGINX_CONF.format(
-            prefix=prefix, port=port,
-            upstreams="\n".join(f"        server {host.address}:{WEBAPP_PORT};" for host in hosts),
-            servers="\n".join(f"    server {{ listen 127.0.0.1:{host_port}; "
-                              f"location / {{ proxy_pass http://{host.address}:{WEBAPP_PORT}; }} }}"
-                              for host, host_port in zip(hosts, host_ports)))
-        (prefix / "nginx.conf").write_text(conf)
-        proxy = subprocess.Popen([nginx, "-c", str(prefix / "nginx.conf"), "-p", str(prefix), "-g", "daemon off;"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        for listen in [port] + host_ports:
-            wait_until_listening(proxy, "127.0.0.1", listen, "nginx")
         # Through nginx: one port per host (the test chooses), and one spreading over all three.
-        yield hosts, [f"http://127.0.0.1:{host_port}" for host_port in host_ports], f"http://127.0.0.1:{port}"
+        proxy = Proxy(tmp_path, hosts)
+        proxy.start()
+        yield hosts, proxy.urls, proxy.url
     finally:
         if proxy is not None:
-            proxy.terminate()
-            proxy.wait(timeout=10)
+            proxy.stop()
         for host in hosts:
             host.kill()
         if postgres is not None:
@@ -316,34 +221,33 @@ def test_accounts_cross_three_hosts_and_survive_restarts(several_hosts):
 def test_a_refresh_on_host_1_reaches_a_page_open_on_host_2(several_hosts):
     hosts, through, proxy = several_hosts
     # The feed lists live scores (key "scores"); only host 1 plays the match.
-    assert refresh_seen(hosts[1].address, "scores"), \
+    assert refresh_seen(hosts[1].host, "scores"), \
         "no refresh reached host 2's event stream within 20 s: host 1's signals do not cross PostgreSQL"
-    assert refresh_seen(hosts[2].address, "scores"), "nor host 3's"
+    assert refresh_seen(hosts[2].host, "scores"), "nor host 3's"
 
 
 def test_one_name_registered_at_once_on_two_hosts_gives_one_account(several_hosts):
     hosts, through, proxy = several_hosts
-    visitors = [Visitor(), Visitor()]
-    bases = through[:2]
-    tokens = [csrf_token(visitor.get(base + "/welcome/~registration")[2]) for visitor, base in zip(visitors, bases)]
-    results = [None, None]
-    start = threading.Barrier(2)
-
-    def register(index):
-        start.wait()
-        results[index] = visitors[index].post(bases[index] + "/welcome/~registration", {
-            "_action": "register", "_csrf": tokens[index], "username": "race",
-            "display_name": f"Racer {index}", "password": f"pass-{index}"})
-
-    threads = [threading.Thread(target=register, args=(index,)) for index in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert all(result is not None for result in results), "a registration did not answer"
-    winners = [index for index, (_, _, page) in enumerate(results) if screen(page) == "Feed"]
-    losers = [index for index, (status, _, page) in enumerate(results)
-              if status == 422 and "This username is taken." in page]
-    assert len(winners) == 1 and len(losers) == 1, f"answers: {[(s, screen(p)) for s, _, p in results]}"
-    status, url, page = Visitor().sign_in(through[2], "race", f"pass-{winners[0]}")
+    winner = register_at_once(through[:2], "race", ["pass-0", "pass-1"])
+    status, url, page = Visitor().sign_in(through[2], "race", f"pass-{winner}")
     assert screen(page) == "Feed", "the winner's account signs in on the third host"
+
+
+def test_a_sign_out_on_host_1_ends_the_session_on_the_others(several_hosts):
+    """Host 3 served the session before the sign-out and asks PostgreSQL on every request; host 2
+    (the demo's 2 s) never saw it. The browser, and a copy of its cookie taken before the sign-out
+    (another device, a copied cookie), are signed out on all three."""
+    hosts, through, proxy = several_hosts
+    host1, host2, host3 = through
+    visitor = Visitor()
+    status, url, page = visitor.register(host1, "grace", "hopper", "Grace")
+    assert screen(page) == "Feed", f"registration on host 1 failed: {status} {url}"
+    assert visitor.is_signed_in(host3), "the session started on host 1 is not known on host 3"
+    copy = visitor.copy()
+
+    status, url, page = visitor.sign_out(host1)
+    assert screen(page) == "Welcome", f"sign-out on host 1 answered {status} {url}"
+    for number, base in enumerate(through, start=1):
+        assert not visitor.is_signed_in(base), f"the browser is still signed in on host {number}"
+        # A fresh copy each time: a host that refuses the cookie also clears it.
+        assert not copy.copy().is_signed_in(base), f"a copy of the cookie taken before the sign-out still signs in on host {number}"

@@ -16,7 +16,7 @@ struct StandingsTable: HTML {
             thead {
                 tr {
                     th(.scope("col")) { "#" }
-                    th(.scope("col")) { "Team" }
+                    th(.scope("col"), .class("team-cell")) { "Team" }
                     th(.scope("col"), .title("Played")) { "P" }
                     th(.scope("col"), .title("Won")) { "W" }
                     th(.scope("col"), .title("Drawn")) { "D" }

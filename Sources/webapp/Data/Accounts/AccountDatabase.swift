@@ -64,35 +64,25 @@ enum AccountDatabase {
         return queue
     }
 
-    /// The schema's history, oldest first. Never edit a migration once released: add one.
+    /// `AccountSchema.migrations`, in SQLite. Never edit a migration once released: add one.
     static func migrator(passwordIterations: Int) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1 accounts, with the demo account") { db in
-            try db.execute(sql: """
-                CREATE TABLE account (
-                    username TEXT NOT NULL PRIMARY KEY,
-                    display_name TEXT NOT NULL,
-                    password_hash TEXT NOT NULL,
-                    favourite_team_id INTEGER,
-                    bio TEXT NOT NULL DEFAULT ''
-                ) STRICT
-                """)
-            try db.execute(
-                sql: "INSERT INTO account (username, display_name, password_hash, favourite_team_id, bio) VALUES (?, ?, ?, ?, ?)",
-                arguments: ["demo", "Demo User", PasswordHash(password: "demo", iterations: passwordIterations).encoded, 3,
-                            "The pre-made account of the WebRouter demo."])
-        }
-        migrator.registerMigration("v2 sessions that can end") { db in
-            // One row per signed-in session (the id is in the signed cookie): signing out
-            // deletes it, a password change deletes the account's others.
-            try db.execute(sql: """
-                CREATE TABLE session (
-                    id TEXT NOT NULL PRIMARY KEY,
-                    username TEXT NOT NULL REFERENCES account(username) ON DELETE CASCADE ON UPDATE CASCADE,
-                    started_at INTEGER NOT NULL
-                ) STRICT
-                """)
-            try db.execute(sql: "CREATE INDEX session_by_username ON session(username)")
+        for migration in AccountSchema.migrations {
+            migrator.registerMigration(migration.name) { db in
+                for step in migration.steps {
+                    switch step {
+                    case .createTable(let table):
+                        try db.execute(sql: table.createSQL(.sqlite))
+                    case .createIndex(let name, let table, let columns):
+                        try db.execute(sql: AccountSchema.createIndexSQL(name: name, table: table, columns: columns))
+                    case .seedDemoAccount:
+                        let demo = AccountSchema.demoAccount(passwordIterations: passwordIterations)
+                        try db.execute(
+                            sql: AccountSchema.insertAccountSQL(.sqlite),
+                            arguments: [demo.username, demo.displayName, demo.passwordHash.encoded, demo.favouriteTeamID, demo.bio])
+                    }
+                }
+            }
         }
         return migrator
     }

@@ -3,9 +3,10 @@ import PostgresNIO
 
 /// The demo's accounts on a PostgreSQL server (`webapp serve --database postgres://…`), for
 /// instances on several hosts: a connection pool (`PostgresClient`, running until `close()`)
-/// and the schema's migrations, run at start. Migrations are idempotent and safe when several
-/// instances start at once: each start takes one advisory lock, reads which migrations the
-/// `schema_migration` table records, and applies the others in the same transaction.
+/// and the schema's migrations (`AccountSchema.migrations`, the same as SQLite's), run at
+/// start. Migrations are idempotent and safe when several instances start at once: each start
+/// takes one advisory lock, reads which migrations the `schema_migration` table records, and
+/// applies the others in the same transaction.
 ///
 /// ```swift
 /// let database = try await PostgresAccountDatabase.open(try PostgresAddress(parsing: "postgres://scores@db/scores"))
@@ -58,13 +59,9 @@ final class PostgresAccountDatabase: Sendable {
                 .decode(String.self) {
                 applied.insert(name)
             }
-            guard !Self.migrationNames.allSatisfy(applied.contains) else { return }
-            // Hashed only when the first migration is to run (PBKDF2 takes a moment).
-            let demoHash = applied.contains(Self.migrationNames[0])
-                ? "" : PasswordHash(password: "demo", iterations: passwordIterations).encoded
-            for migration in Self.migrations(demoHash: demoHash) where !applied.contains(migration.name) {
-                for statement in migration.statements {
-                    try await connection.query(statement, logger: logger)
+            for migration in AccountSchema.migrations where !applied.contains(migration.name) {
+                for step in migration.steps {
+                    try await connection.query(Self.query(step, passwordIterations: passwordIterations), logger: logger)
                 }
                 try await connection.query("INSERT INTO schema_migration (name) VALUES (\(migration.name))", logger: logger)
                 logger.info("applied the migration \"\(migration.name)\"")
@@ -72,39 +69,23 @@ final class PostgresAccountDatabase: Sendable {
         }
     }
 
-    private static let migrationNames = migrations(demoHash: "").map(\.name)
-
-    /// The schema's history, oldest first, as `AccountDatabase`'s for SQLite. Never edit a
-    /// migration once released: add one.
-    private static func migrations(demoHash: String) -> [(name: String, statements: [PostgresQuery])] {
-        [
-            ("v1 accounts, with the demo account", [
-                """
-                CREATE TABLE account (
-                    username TEXT NOT NULL PRIMARY KEY,
-                    display_name TEXT NOT NULL,
-                    password_hash TEXT NOT NULL,
-                    favourite_team_id INTEGER,
-                    bio TEXT NOT NULL DEFAULT ''
-                )
-                """,
-                """
-                INSERT INTO account (username, display_name, password_hash, favourite_team_id, bio)
-                VALUES ('demo', 'Demo User', \(demoHash), 3, 'The pre-made account of the WebRouter demo.')
-                """,
-            ]),
-            ("v2 sessions that can end", [
-                // One row per signed-in session (the id is in the signed cookie): signing out
-                // deletes it, a password change deletes the account's others.
-                """
-                CREATE TABLE session (
-                    id TEXT NOT NULL PRIMARY KEY,
-                    username TEXT NOT NULL REFERENCES account(username) ON DELETE CASCADE ON UPDATE CASCADE,
-                    started_at BIGINT NOT NULL
-                )
-                """,
-                "CREATE INDEX session_by_username ON session(username)",
-            ]),
-        ]
+    /// One step of `AccountSchema.migrations`, in PostgreSQL's dialect.
+    private static func query(_ step: AccountSchema.Step, passwordIterations: Int) -> PostgresQuery {
+        switch step {
+        case .createTable(let table):
+            return PostgresQuery(unsafeSQL: table.createSQL(.postgres))
+        case .createIndex(let name, let table, let columns):
+            return PostgresQuery(unsafeSQL: AccountSchema.createIndexSQL(name: name, table: table, columns: columns))
+        case .seedDemoAccount:
+            // Hashed only when the step runs (PBKDF2 takes a moment).
+            let demo = AccountSchema.demoAccount(passwordIterations: passwordIterations)
+            var binds = PostgresBindings()
+            binds.append(demo.username)
+            binds.append(demo.displayName)
+            binds.append(demo.passwordHash.encoded)
+            binds.append(demo.favouriteTeamID)
+            binds.append(demo.bio)
+            return PostgresQuery(unsafeSQL: AccountSchema.insertAccountSQL(.postgres), binds: binds)
+        }
     }
 }
