@@ -229,8 +229,7 @@ extension HTMLNode {
     package func visibleText(excluding excluded: HTMLNode?) -> String {
         let page = document
         let excludedPosition = excluded.flatMap { $0.document === page ? $0.position : nil } ?? -1
-        var overflowed = false
-        let text: String = page.nodes.withUnsafeBufferPointer { nodes in
+        return page.nodes.withUnsafeBufferPointer { nodes in
             var bound = 0
             var index = Int(position)
             let end = Int(nodes[index].end)
@@ -248,26 +247,26 @@ extension HTMLNode {
             }
             guard bound > 0 else { return "" }
             return page.bytes.withUnsafeBufferPointer { bytes in
-                String(unsafeUninitializedCapacity: bound) { output in
-                    var writer = CollapsingWriter(output: output)
-                    Self.writeVisibleText(position, nodes: nodes, bytes: bytes, document: page, into: &writer, excluding: excludedPosition)
-                    let count = writer.finish()
-                    overflowed = writer.overflowed
-                    return count
+                // No reference HTMLEntities knows decodes longer than it is written, so the text
+                // fits; should a longer one ever be added, the text is written again, twice the room.
+                var capacity = bound
+                while true {
+                    var overflowed = false
+                    let text = String(unsafeUninitializedCapacity: capacity) { output in
+                        var writer = CollapsingWriter(output: output)
+                        Self.writeVisibleText(position, nodes: nodes, bytes: bytes, document: page, into: &writer, excluding: excludedPosition)
+                        overflowed = writer.overflowed
+                        return writer.finish()
+                    }
+                    if !overflowed { return text }
+                    capacity &*= 2
                 }
             }
         }
-        guard overflowed else { return text }
-        // Never expected (the bound is generous); the text as it was read before, to be safe.
-        var raw: [UInt8] = []
-        page.nodes.withUnsafeBufferPointer { nodes in
-            Self.collectVisibleText(position, nodes: nodes, document: page, into: &raw, excluding: excludedPosition)
-        }
-        return HTMLNode.collapse(raw, nonBreaking: true)
     }
 
     /// Writes the visible text of node `node` and its descendants to `writer`, leaving out node
-    /// `excluded`: the walk of ``collectVisibleText(_:nodes:document:into:excluding:)``.
+    /// `excluded`: texts, images' `alt`, a closed `<details>`' summary only, a space after a block.
     private static func writeVisibleText(_ node: Int32, nodes: UnsafeBufferPointer<NodeRecord>, bytes: UnsafeBufferPointer<UInt8>,
                                          document: HTMLDocument, into writer: inout CollapsingWriter, excluding excluded: Int32) {
         let record = nodes[Int(node)]
@@ -291,32 +290,6 @@ extension HTMLNode {
             child = childRecord.nextSibling
         }
         if record.has(.block) { writer.append(0x20) }
-    }
-
-    /// Appends the visible text of node `node` and its descendants, leaving out node `excluded`.
-    private static func collectVisibleText(_ node: Int32, nodes: UnsafeBufferPointer<NodeRecord>, document: HTMLDocument,
-                                           into output: inout [UInt8], excluding excluded: Int32) {
-        let record = nodes[Int(node)]
-        if record.tag == TagCode.text { document.appendText(of: record, to: &output); return }
-        if node == excluded || !record.flags.isDisjoint(with: [.hidesContent, .hiddenInput]) { return }
-        if record.tag == TagCode.img, let alt = document.attribute(AttributeCode.alt, of: node) {
-            output.append(0x20)
-            output.append(contentsOf: document.value(alt).utf8)
-            output.append(0x20)
-            return
-        }
-        let closedDetails = record.has(.closedDetails)
-        var child = record.firstChild
-        while child >= 0 {
-            let childRecord = nodes[Int(child)]
-            if childRecord.tag == TagCode.text {
-                if !closedDetails { document.appendText(of: childRecord, to: &output) }
-            } else if !closedDetails || childRecord.tag == TagCode.summary {
-                collectVisibleText(child, nodes: nodes, document: document, into: &output, excluding: excluded)
-            }
-            child = childRecord.nextSibling
-        }
-        if record.has(.block) { output.append(0x20) }
     }
 
     /// Whether `tag` ends a line of visible text.
