@@ -232,7 +232,10 @@ package enum AttributeCode {
                          "pattern", "accept", "autocomplete", "inputmode", "size", "list", "label", "title", "aria-live",
                          "data-rules", "aria-required", "aria-level", "xmlns", "stroke", "datetime", "colspan", "scope",
                          "novalidate", "autofocus", "rows", "cols", "integrity", "crossorigin", "defer", "async", "media",
-                         "sizes", "loading", "decoding", "focusable", "aria-atomic", "aria-busy", "aria-haspopup", "form", "inert"]
+                         "sizes", "loading", "decoding", "focusable", "aria-atomic", "aria-busy", "aria-haspopup", "form", "inert",
+                         // What WebRouter's own chrome writes: a page's first name missing here copies
+                         // the table (about 11,000 instructions a page).
+                         "blocking", "data-depth", "data-validate", "data-webrouter-prefetch", "readonly", "target"]
     @inlinable package static var id: UInt16 { 0 }
     @inlinable package static var `for`: UInt16 { 1 }
     @inlinable package static var hidden: UInt16 { 2 }
