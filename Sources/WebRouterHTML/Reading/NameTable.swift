@@ -259,4 +259,15 @@ package enum AttributeCode {
     @inlinable package static var ariaModal: UInt16 { 20 }
     package static let placeholder = UInt16(seeded.firstIndex(of: "placeholder")!), title = UInt16(seeded.firstIndex(of: "title")!)
     package static let ariaLevel = UInt16(seeded.firstIndex(of: "aria-level")!)
+    package static let method = code("method"), action = code("action"), enctype = code("enctype")
+    package static let formaction = code("formaction"), formmethod = code("formmethod")
+    package static let checked = code("checked"), selected = code("selected"), multiple = code("multiple"), label = code("label")
+    package static let ariaDescribedby = code("aria-describedby"), ariaInvalid = code("aria-invalid")
+    package static let required = code("required"), ariaRequired = code("aria-required")
+    package static let dataRules = code("data-rules"), dataDismiss = code("data-dismiss")
+    package static let minlength = code("minlength"), maxlength = code("maxlength"), min = code("min"), max = code("max")
+    package static let step = code("step"), pattern = code("pattern"), accept = code("accept")
+
+    /// The fixed code of a seeded attribute name.
+    private static func code(_ name: String) -> UInt16 { UInt16(seeded.firstIndex(of: name)!) }
 }
