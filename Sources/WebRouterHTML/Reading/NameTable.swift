@@ -56,6 +56,7 @@ struct NameTable: Sendable {
         /// The key of a name of `count` bytes at `base`, when 16 bytes can be read from `base`
         /// (the page goes on after the name): the bytes are loaded a word at a time and
         /// lowercased together, with no loop per byte.
+        @inline(__always)
         init(words base: UnsafeRawPointer, count: Int) {
             self.count = count
             low = Self.lowercased(UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))) & Self.mask(count)
