@@ -117,9 +117,15 @@ struct NameTable: Sendable {
     }
 
     /// The code of `bytes` as a name whose ``Key`` is `key`, added to the table when it is new.
+    @inline(__always)
     mutating func code(of bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16 {
-        // A short name is its key: found with no string made and no closure.
+        // A short name is its key: found with no string made and no closure, and no call.
         if key.count <= 16, let code = find(key) { return code }
+        return add(bytes, key: key)
+    }
+
+    /// The code of a long name, or of a new one, added to the table.
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16 {
         var made: String?
         func spelled() -> String {
             if let made { return made }
@@ -136,6 +142,7 @@ struct NameTable: Sendable {
     }
 
     /// The code of a name of at most 16 bytes, whose key is the whole name.
+    @inline(__always)
     private func find(_ key: Key) -> UInt16? {
         let mask = slots.count - 1
         var slot = key.hash & mask
