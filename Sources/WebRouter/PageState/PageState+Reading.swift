@@ -85,7 +85,7 @@ struct PageStateReader {
         var state = PageState(
             status: status, url: url,
             title: title?.text ?? "",
-            screen: body?[Landmark.screen], baseScreen: main?[Landmark.screen])
+            screen: body?[AttributeCode.dataScreen], baseScreen: main?[AttributeCode.dataScreen])
         state.tabs = tabs()
         state.layers = (main.map { [baseLayer($0)] } ?? []) + modals.map(modalLayer)
         state.alerts = alertDialogs.map { alert($0) }
@@ -110,7 +110,7 @@ struct PageStateReader {
         guard let nav = layer.first(where: { Landmark.isBreadcrumb($0) && !$0.isHidden }) else { return [] }
         return nav.all { $0.tagCode == TagCode.li && !$0.isHidden }.map { item in
             let link = item.has(AttributeCode.ariaCurrent) ? nil : item.first { $0.tagCode == TagCode.a && $0.has(AttributeCode.href) }
-            return PageState.Crumb(label: item.visibleText(excluding: nil), href: link?["href"])
+            return PageState.Crumb(label: item.visibleText(excluding: nil), href: link?[AttributeCode.href])
         }
     }
 
@@ -118,7 +118,7 @@ struct PageStateReader {
         let crumbs = breadcrumb(in: main)
         let title = crumbs.last?.label
             ?? main.first { $0.tagCode == TagCode.h1 && !$0.isHidden }?.accessibleName
-        return PageState.Layer(screen: main[Landmark.screen], kind: .base, style: nil, title: title,
+        return PageState.Layer(screen: main[AttributeCode.dataScreen], kind: .base, style: nil, title: title,
                                breadcrumb: crumbs, dismiss: nil)
     }
 
@@ -130,18 +130,18 @@ struct PageStateReader {
             else if dialog.hasClass("modal-centered") { "centered" }
             else { nil }
         let name = dialog.accessibleName
-        let dismiss = dialog["data-dismiss"]
-            ?? dialog.first(where: Landmark.isDismissLink)?["href"]
-        return PageState.Layer(screen: dialog[Landmark.screen], kind: .modal, style: style,
+        let dismiss = dialog[AttributeCode.dataDismiss]
+            ?? dialog.first(where: Landmark.isDismissLink)?[AttributeCode.href]
+        return PageState.Layer(screen: dialog[AttributeCode.dataScreen], kind: .modal, style: style,
                                title: name.isEmpty ? nil : name, breadcrumb: breadcrumb(in: dialog), dismiss: dismiss)
     }
 
     private func alert(_ dialog: HTMLNode) -> PageState.Alert {
-        let message = dialog["aria-describedby"].map { describedBy($0, in: dialog) }
+        let message = dialog[AttributeCode.ariaDescribedby].map { describedBy($0, in: dialog) }
         var actions: [PageState.AlertAction] = []
         for element in dialog.descendants where !element.isHidden {
             let role = element.hasClass("button-destructive") ? "destructive" : element.hasClass("button-cancel") ? "cancel" : "default"
-            if element.tag == "a", let href = element["href"] {
+            if element.tagCode == TagCode.a, let href = element[AttributeCode.href] {
                 actions.append(PageState.AlertAction(label: element.accessibleName, kind: .link, role: role, href: href, form: nil))
             } else if element.isSubmitButton {
                 let form = element.enclosing(TagCode.form).flatMap { form in forms.firstIndex(of: form) }
@@ -151,7 +151,7 @@ struct PageStateReader {
         return PageState.Alert(
             kind: dialog.hasClass("alert-confirmation") ? "confirmation-dialog" : "alert",
             title: dialog.accessibleName, message: message.flatMap { $0.isEmpty ? nil : $0 },
-            actions: actions, dismiss: dialog["data-dismiss"])
+            actions: actions, dismiss: dialog[AttributeCode.dataDismiss])
     }
 
     // MARK: - Links, headings, forms
@@ -172,9 +172,9 @@ struct PageStateReader {
 
     private func form(_ form: HTMLNode) -> PageState.Form {
         let place = owner(of: form)
-        let action = form["action"].flatMap { $0.isEmpty ? nil : $0 } ?? url
-        let method = (form["method"]?.lowercased()).flatMap { $0 == "post" || $0 == "dialog" ? $0 : nil } ?? "get"
-        let enctype = form["enctype"]?.lowercased() == "multipart/form-data"
+        let action = form[AttributeCode.action].flatMap { $0.isEmpty ? nil : $0 } ?? url
+        let method = (form[AttributeCode.method]?.lowercased()).flatMap { $0 == "post" || $0 == "dialog" ? $0 : nil } ?? "get"
+        let enctype = form[AttributeCode.enctype]?.lowercased() == "multipart/form-data"
             ? "multipart/form-data" : "application/x-www-form-urlencoded"
         var fields: [PageState.Field] = []
         var buttons: [PageState.Button] = []
@@ -183,9 +183,9 @@ struct PageStateReader {
             if element.isSubmitButton {
                 guard !element.isHidden else { continue }
                 buttons.append(PageState.Button(
-                    label: element.accessibleName, name: element["name"].flatMap { $0.isEmpty ? nil : $0 },
-                    value: element["value"], formaction: element["formaction"],
-                    formmethod: element["formmethod"]?.lowercased(), disabled: element.isDisabled))
+                    label: element.accessibleName, name: element[AttributeCode.name].flatMap { $0.isEmpty ? nil : $0 },
+                    value: element[AttributeCode.value], formaction: element[AttributeCode.formaction],
+                    formmethod: element[AttributeCode.formmethod]?.lowercased(), disabled: element.isDisabled))
             } else if let field = field(element) {
                 fields.append(field)
             } else if element.explicitRole == "alert", !element.isHidden {
@@ -198,28 +198,31 @@ struct PageStateReader {
     }
 
     private func field(_ element: HTMLNode) -> PageState.Field? {
-        guard let name = element["name"], !name.isEmpty else { return nil }
+        let code = element.tagCode
+        guard code == TagCode.input || code == TagCode.textarea || code == TagCode.select,
+              let name = element[AttributeCode.name], !name.isEmpty else { return nil }
         let type: String
         var value: String?
         var checked: Bool?
         var options: [PageState.Option]?
-        switch element.tag {
-        case "input":
+        switch code {
+        case TagCode.input:
             type = element.inputType
-            guard !["submit", "image", "button", "reset"].contains(type) else { return nil }
-            if type == "checkbox" || type == "radio" {
-                checked = element["checked"] != nil
-                value = element["value"] ?? "on"
-            } else {
-                value = element["value"] ?? ""
+            switch type {
+            case "submit", "image", "button", "reset": return nil
+            case "checkbox", "radio":
+                checked = element.has(AttributeCode.checked)
+                value = element[AttributeCode.value] ?? "on"
+            default:
+                value = element[AttributeCode.value] ?? ""
             }
-        case "textarea":
+        case TagCode.textarea:
             type = "textarea"
             var raw = element.children.map(\.textValue).joined()
             if raw.hasPrefix("\n") { raw.removeFirst() }   // the newline after <textarea> is not part of the value
             value = raw
-        case "select":
-            let multiple = element["multiple"] != nil
+        case TagCode.select:
+            let multiple = element.has(AttributeCode.multiple)
             type = multiple ? "select-multiple" : "select"
             options = self.options(of: element, multiple: multiple)
         default:
@@ -228,23 +231,30 @@ struct PageStateReader {
         let hidden = element.isHidden
         let label = hidden ? "" : element.accessibleName
         var error: String?
-        if element["aria-invalid"] == "true", let ids = element["aria-describedby"] {
+        if element.attribute(AttributeCode.ariaInvalid, is: "true"), let ids = element[AttributeCode.ariaDescribedby] {
             let text = describedBy(ids, in: document)
             if !text.isEmpty { error = text }
         }
         return PageState.Field(
             name: name, label: label.isEmpty ? nil : label, type: type, value: value, checked: checked,
-            disabled: element.isDisabled, required: element["required"] != nil || element["aria-required"] == "true",
+            disabled: element.isDisabled, required: element.has(AttributeCode.required) || element.attribute(AttributeCode.ariaRequired, is: "true"),
             error: error, options: options, rules: rules(of: element))
     }
+
+    /// The HTML constraints a field's rules list, by name and code.
+    private static let constraints: [(String, UInt16)] = [
+        ("required", AttributeCode.required), ("minlength", AttributeCode.minlength), ("maxlength", AttributeCode.maxlength),
+        ("min", AttributeCode.min), ("max", AttributeCode.max), ("step", AttributeCode.step),
+        ("pattern", AttributeCode.pattern), ("accept", AttributeCode.accept),
+    ]
 
     /// The field's HTML constraints and the server-only rules a typed form lists in `data-rules`.
     private func rules(of element: HTMLNode) -> [String: String] {
         var rules: [String: String] = [:]
-        for name in ["required", "minlength", "maxlength", "min", "max", "step", "pattern", "accept"] {
-            if let value = element[name] { rules[name] = value }
+        for (name, code) in Self.constraints {
+            if let value = element[code] { rules[name] = value }
         }
-        for token in (element["data-rules"] ?? "").split(separator: " ") {
+        for token in (element[AttributeCode.dataRules] ?? "").split(separator: " ") {
             let parts = token.split(separator: "=", maxSplits: 1)
             rules[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
@@ -255,8 +265,8 @@ struct PageStateReader {
         var options = select.all { $0.tagCode == TagCode.option }.map { option in
             let text = option.text
             let disabled = option.has(AttributeCode.disabled) || option.enclosing(TagCode.optgroup)?.has(AttributeCode.disabled) == true
-            return PageState.Option(label: option["label"] ?? text, value: option["value"] ?? text,
-                                    selected: option["selected"] != nil, disabled: disabled)
+            return PageState.Option(label: option[AttributeCode.label] ?? text, value: option[AttributeCode.value] ?? text,
+                                    selected: option.has(AttributeCode.selected), disabled: disabled)
         }
         // A single select with nothing marked shows, and sends, its first enabled option.
         if !multiple, !options.contains(where: \.selected), let first = options.firstIndex(where: { !$0.disabled }) {

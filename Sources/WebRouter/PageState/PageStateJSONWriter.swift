@@ -29,8 +29,13 @@ enum PageStateJSONWriter {
         }
 
         /// Makes room for `extra` more bytes.
+        @inline(__always)
         mutating func reserve(_ extra: Int) {
-            guard count + extra > capacity else { return }
+            if count + extra > capacity { grow(extra) }
+        }
+
+        /// Moves the output to a block with room for `extra` more bytes.
+        mutating func grow(_ extra: Int) {
             let grown = max(capacity * 2, count + extra)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
             larger.update(from: storage, count: count)

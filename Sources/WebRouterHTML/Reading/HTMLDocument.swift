@@ -52,8 +52,14 @@ final class HTMLDocument: Sendable {
 
     /// The value of an attribute, decoded.
     func value(_ attribute: AttributeRecord) -> String {
+        guard attribute.needsDecoding else {
+            // From the page's buffer in place: the fast path of `String(decoding:)`, which an
+            // `ArraySlice` does not take.
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[Int(attribute.valueStart)..<Int(attribute.valueEnd)]), as: UTF8.self)
+            }
+        }
         let raw = bytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
-        guard attribute.needsDecoding else { return String(decoding: raw, as: UTF8.self) }
         var output: [UInt8] = []
         HTMLEntities.decode(raw, into: &output)
         return String(decoding: output, as: UTF8.self)

@@ -250,6 +250,18 @@ extension HTMLNode {
                 // No reference HTMLEntities knows decodes longer than it is written, so the text
                 // fits; should a longer one ever be added, the text is written again, twice the room.
                 var capacity = bound
+                if capacity <= 512 {
+                    // A name or a label: written on the stack, then made a string of its own
+                    // length — one of up to 15 bytes needs no storage at all.
+                    let text: String? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { output in
+                        var writer = CollapsingWriter(output: output)
+                        Self.writeVisibleText(position, nodes: nodes, bytes: bytes, document: page, into: &writer, excluding: excludedPosition)
+                        let count = writer.finish()
+                        return writer.overflowed ? nil : String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+                    }
+                    if let text { return text }
+                    capacity &*= 2
+                }
                 while true {
                     var overflowed = false
                     let text = String(unsafeUninitializedCapacity: capacity) { output in

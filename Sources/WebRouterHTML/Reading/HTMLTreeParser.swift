@@ -333,6 +333,7 @@ enum HTMLTreeParser {
         /// there is none. Eight bytes are compared at a time (the zero-byte test of "Bit
         /// Twiddling Hacks" on the word xor each byte repeated; the lowest flagged byte is
         /// always a true match).
+        @inline(__always)
         func find(_ one: UInt8, or other: UInt8, from start: Int) -> Int {
             let count = input.count
             var index = start
@@ -357,6 +358,7 @@ enum HTMLTreeParser {
 
         /// The ``NameTable/Key`` of the name `start..<end`: loaded a word at a time when 16 bytes
         /// can be read from `start`.
+        @inline(__always)
         func key(_ start: Int, _ end: Int) -> NameTable.Key {
             if start &+ 16 <= input.count, let base = input.baseAddress {
                 return NameTable.Key(words: UnsafeRawPointer(base + start), count: end - start)

@@ -56,6 +56,7 @@ struct NameTable: Sendable {
         /// The key of a name of `count` bytes at `base`, when 16 bytes can be read from `base`
         /// (the page goes on after the name): the bytes are loaded a word at a time and
         /// lowercased together, with no loop per byte.
+        @inline(__always)
         init(words base: UnsafeRawPointer, count: Int) {
             self.count = count
             low = Self.lowercased(UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))) & Self.mask(count)
@@ -116,9 +117,15 @@ struct NameTable: Sendable {
     }
 
     /// The code of `bytes` as a name whose ``Key`` is `key`, added to the table when it is new.
+    @inline(__always)
     mutating func code(of bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16 {
-        // A short name is its key: found with no string made and no closure.
+        // A short name is its key: found with no string made and no closure, and no call.
         if key.count <= 16, let code = find(key) { return code }
+        return add(bytes, key: key)
+    }
+
+    /// The code of a long name, or of a new one, added to the table.
+    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16 {
         var made: String?
         func spelled() -> String {
             if let made { return made }
@@ -135,6 +142,7 @@ struct NameTable: Sendable {
     }
 
     /// The code of a name of at most 16 bytes, whose key is the whole name.
+    @inline(__always)
     private func find(_ key: Key) -> UInt16? {
         let mask = slots.count - 1
         var slot = key.hash & mask
@@ -232,7 +240,10 @@ package enum AttributeCode {
                          "pattern", "accept", "autocomplete", "inputmode", "size", "list", "label", "title", "aria-live",
                          "data-rules", "aria-required", "aria-level", "xmlns", "stroke", "datetime", "colspan", "scope",
                          "novalidate", "autofocus", "rows", "cols", "integrity", "crossorigin", "defer", "async", "media",
-                         "sizes", "loading", "decoding", "focusable", "aria-atomic", "aria-busy", "aria-haspopup", "form", "inert"]
+                         "sizes", "loading", "decoding", "focusable", "aria-atomic", "aria-busy", "aria-haspopup", "form", "inert",
+                         // What WebRouter's own chrome writes: a page's first name missing here copies
+                         // the table (about 11,000 instructions a page).
+                         "blocking", "data-depth", "data-validate", "data-webrouter-prefetch", "readonly", "target"]
     @inlinable package static var id: UInt16 { 0 }
     @inlinable package static var `for`: UInt16 { 1 }
     @inlinable package static var hidden: UInt16 { 2 }
@@ -256,4 +267,15 @@ package enum AttributeCode {
     @inlinable package static var ariaModal: UInt16 { 20 }
     package static let placeholder = UInt16(seeded.firstIndex(of: "placeholder")!), title = UInt16(seeded.firstIndex(of: "title")!)
     package static let ariaLevel = UInt16(seeded.firstIndex(of: "aria-level")!)
+    package static let method = code("method"), action = code("action"), enctype = code("enctype")
+    package static let formaction = code("formaction"), formmethod = code("formmethod")
+    package static let checked = code("checked"), selected = code("selected"), multiple = code("multiple"), label = code("label")
+    package static let ariaDescribedby = code("aria-describedby"), ariaInvalid = code("aria-invalid")
+    package static let required = code("required"), ariaRequired = code("aria-required")
+    package static let dataRules = code("data-rules"), dataDismiss = code("data-dismiss")
+    package static let minlength = code("minlength"), maxlength = code("maxlength"), min = code("min"), max = code("max")
+    package static let step = code("step"), pattern = code("pattern"), accept = code("accept")
+
+    /// The fixed code of a seeded attribute name.
+    private static func code(_ name: String) -> UInt16 { UInt16(seeded.firstIndex(of: name)!) }
 }

@@ -136,4 +136,24 @@ import Testing
         #expect(root.first { $0.tag == "span" }?.visibleText(excluding: nil) == "")
         #expect(root.first { $0.tag == "img" }?.visibleText(excluding: nil) == "A & B")
     }
+
+    @Test func shortAndLongVisibleTextsReadTheSameWay() {
+        // A name (written on the stack) and a page's text of several kilobytes (written in its
+        // own storage) collapse alike; a short one and one just past 15 bytes round-trip.
+        let word = "Atlético\u{A0} &amp; <b>Sierra</b>\n"
+        let long = String(repeating: "<p>\(word)</p>", count: 200)
+        let root = HTMLNode.parse("<a href=/a>Feed</a><a href=/b>Atlético Valdemora</a><main>\(long)</main>")
+        #expect(root.all("a").map { $0.visibleText(excluding: nil) } == ["Feed", "Atlético Valdemora"])
+        let text = root.first { $0.tag == "main" }?.visibleText(excluding: nil)
+        #expect(text == Array(repeating: "Atlético & Sierra", count: 200).joined(separator: " "))
+    }
+
+    @Test func attributesOfEveryNameAreReadWhetherTheTableKnewTheNameOrNot() {
+        // `blocking` and `target` are among the names every document starts with; `data-x` is
+        // the page's own.
+        let link = HTMLNode.parse(#"<a href="/x" target="_blank" data-x="1" blocking="render">x</a>"#).first { $0.tag == "a" }
+        #expect(link?.attributes == ["href": "/x", "target": "_blank", "data-x": "1", "blocking": "render"])
+        #expect(link?["TARGET"] == "_blank")
+        #expect(link?["data-x"] == "1")
+    }
 }
