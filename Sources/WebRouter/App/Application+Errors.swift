@@ -11,9 +11,6 @@ extension Application {
     /// names its parent); otherwise the state `request`'s path names, or its longest valid
     /// prefix; and when none is, or it belongs to a window case the visitor may not see, the
     /// screen their case opens at. `context` picks that case (made from `request` when absent).
-    // Never inlined: the error path stays out of the async functions that call it, whose
-    // frames (allocated on the task for every request) it made thousands of bytes larger.
-    @inline(never)
     func errorPage(
         _ error: HTTPError, request: HTTPRequest? = nil, context: RequestContext? = nil, near state: RouteState? = nil
     ) -> HTTPResponse {

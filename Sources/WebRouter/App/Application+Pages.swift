@@ -8,7 +8,7 @@ extension Application {
         if table.nodes[path.state.steps[path.state.depth - 1].node].presentation.isBareDocument {
             return await renderBareDocument(path, context: context, status: status)
         }
-        let memory = tabMemory(cookie: context.tabMemoryCookie)
+        var memory = tabMemory(cookie: context.tabMemoryCookie)
         let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0) })
 
         var layers: [LayerModel] = []
@@ -37,20 +37,6 @@ extension Application {
                                      content: AnyHTML(rendered: content), classes: layer.classes))
         }
 
-        return assemblePage(path, context: context, status: status, resolution: resolution, layers: layers,
-                            alert: alert, memory: memory, fragmentBytes: fragmentBytes)
-    }
-
-    /// The page around the rendered fragments: its model, the chrome, the response and the
-    /// tab-memory cookie. Synchronous and never inlined, so that what it builds lives on the
-    /// thread's stack: inlined into `renderPage`, it (and the error pages) lived in that async
-    /// function's frame, ~9 KB allocated on the task for every request.
-    @inline(never)
-    private func assemblePage(
-        _ path: ParsedPath, context: RequestContext, status: HTTPStatus, resolution: Resolution,
-        layers: [LayerModel], alert: AlertOutcome, memory: TabMemory, fragmentBytes: Int
-    ) -> HTTPResponse {
-        var memory = memory
         let brokenLinks = context.brokenLinks
         if !brokenLinks.isEmpty {
             for problem in brokenLinks { context.logger.error("\(problem)") }
