@@ -63,8 +63,20 @@ public enum HTMLBuilder {
     }
 
     /// A `for` loop: the content of every iteration, in order.
-    @inlinable public static func buildArray<Content: HTML>(_ contents: consuming [Content]) -> [Content] {
-        contents
+    ///
+    /// The iterations are rendered here, each moved out of the array and rendered once, and
+    /// the loop is kept as its markup. Rendering them later from the array read each one in
+    /// place, which the optimiser cannot prove safe across the output's writes: it copied
+    /// every iteration's whole nested value (through generic value witnesses) and destroyed
+    /// the copy, about a thousand instructions per list item.
+    @inlinable public static func buildArray<Content: HTML>(_ contents: consuming [Content]) -> AnyHTML {
+        var contents = contents
+        var output = HTMLOutput(capacity: contents.count * 128)
+        // Last to first by `popLast`, which moves each value out without a copy; reversed
+        // first through the buffer, where swapping moves bits rather than copying values.
+        contents.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let content = contents.popLast() { content.render(into: &output) }
+        return AnyHTML(rendered: output)
     }
 
     /// An `if #available` branch, type-erased so the block's type names no newer type.

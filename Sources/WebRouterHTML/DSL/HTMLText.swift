@@ -83,7 +83,7 @@ public struct AnyHTML: HTML {
     }
 
     /// Markup already rendered, placed as it is.
-    package init(rendered output: HTMLOutput) {
+    @usableFromInline package init(rendered output: HTMLOutput) {
         storage = .rendered(output)
     }
 

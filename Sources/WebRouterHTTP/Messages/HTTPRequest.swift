@@ -11,32 +11,54 @@ package import Tracing
 /// request.cookie("session")  // "abc"
 /// ```
 public struct HTTPRequest: Sendable {
+    // The fields live in one reference-counted box, copied on the first change of a shared
+    // copy: a request is handed along the pipeline, into its context and to the response's
+    // headers, and each copy of a dozen fields was a dozen retains (and releases), several
+    // times per request. Now a copy is one retain.
+    private var storage: HTTPRequestStorage
+
+    /// The box, unshared first when a copy shares it: the one way to change a field.
+    private var unique: HTTPRequestStorage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// The request method (`GET`, `POST`, …).
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        get { storage.method }
+        set { unique.method = newValue }
+    }
     /// The path exactly as sent (still percent-encoded), without the query.
     ///
     /// The target's parts (`path`, `pathSegments`, `query`, `rawQuery`) are read from one
     /// target and cannot be changed apart, so they always agree: for another target, make
     /// another request.
-    public let path: String
+    public var path: String { storage.path }
     /// The path split on `/` first, then each segment percent-decoded (so `%2F` stays inside
     /// one segment). `/` gives `[]`; a trailing slash is dropped.
-    public let pathSegments: [String]
+    public var pathSegments: [String] { storage.pathSegments }
     /// The query items, parsed and percent-decoded, in order.
-    public let query: QueryItems
+    public var query: QueryItems { storage.query }
     /// The query string as sent, without `?`; `nil` when the target had no `?`.
-    public let rawQuery: String?
+    public var rawQuery: String? { storage.rawQuery }
     /// The request target as sent (`/feed/match/12?tab=stats`), which the other target fields
     /// were parsed from; `nil` when they were given apart. The application remembers what a
     /// target routes to under this key.
-    package let targetKey: String?
+    package var targetKey: String? { storage.targetKey }
     /// The request headers, in the order they were sent.
     public var headers: HTTPHeaders {
-        didSet { cookieHeader = headers["Cookie"] }
+        get { storage.headers }
+        set {
+            let box = unique
+            box.headers = newValue
+            box.cookieHeader = newValue["Cookie"]
+        }
     }
     /// The `Cookie` header, found once: a page reads three cookies, and each lookup
     /// otherwise scanned the headers again.
-    private var cookieHeader: String?
+    private var cookieHeader: String? { storage.cookieHeader }
     /// Every cookie of the `Cookie` header; the first value wins when a name repeats.
     /// Parsed on each access: to read one cookie, ``cookie(_:)`` is cheaper.
     public var cookies: [String: String] {
@@ -55,18 +77,33 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The request body's bytes (empty for a GET).
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get { storage.body }
+        set { unique.body = newValue }
+    }
     /// The client's IP address, when known.
-    public var remoteAddress: String?
+    public var remoteAddress: String? {
+        get { storage.remoteAddress }
+        set { unique.remoteAddress = newValue }
+    }
     /// The request's id (``RequestID``): `X-Request-Id` as sent, or one the pipeline made;
     /// empty for a request made in code.
-    package var requestID = ""
+    package var requestID: String {
+        get { storage.requestID }
+        set { unique.requestID = newValue }
+    }
     /// The tracer of the request's span, when one is bootstrapped: the application's child
     /// spans (action, loading, rendering) go under it.
-    package var tracer: (any Tracer)?
+    package var tracer: (any Tracer)? {
+        get { storage.tracer }
+        set { unique.tracer = newValue }
+    }
     /// Set when the request is a form whose upload passed the server's limit: the body then
     /// holds the rest of the form, and the app answers it again with an error on those fields.
-    package var oversizedUpload: OversizedUpload?
+    package var oversizedUpload: OversizedUpload? {
+        get { storage.oversizedUpload }
+        set { unique.oversizedUpload = newValue }
+    }
 
     /// A request for in-process use (tests, internal dispatch). `path` may include `?query`;
     /// malformed escapes are kept literally here (the server answers them with `400` instead).
@@ -83,6 +120,36 @@ public struct HTTPRequest: Sendable {
     }
 
     init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {
+        storage = HTTPRequestStorage(method: method, target: target, headers: headers, body: body,
+                                     remoteAddress: remoteAddress)
+    }
+
+    /// Decodes the body as a form according to its `Content-Type`.
+    public func form() throws(FormDecodingError) -> FormData {
+        try FormData.decode(contentType: headers["Content-Type"], body: body)
+    }
+}
+
+/// The fields of an ``HTTPRequest``, shared by its copies until one of them changes a field
+/// (the request then copies the box first, so requests stay values).
+private final class HTTPRequestStorage: @unchecked Sendable {
+    // @unchecked: a box is only written through `HTTPRequest.unique`, which first makes it
+    // the one request's own; shared boxes are only read.
+    var method: HTTPMethod
+    let path: String
+    let pathSegments: [String]
+    let query: QueryItems
+    let rawQuery: String?
+    let targetKey: String?
+    var headers: HTTPHeaders
+    var cookieHeader: String?
+    var body: [UInt8]
+    var remoteAddress: String?
+    var requestID = ""
+    var tracer: (any Tracer)?
+    var oversizedUpload: OversizedUpload?
+
+    init(method: HTTPMethod, target: RequestTarget, headers: HTTPHeaders, body: [UInt8], remoteAddress: String?) {
         self.method = method
         self.path = target.path
         self.pathSegments = target.segments
@@ -95,8 +162,24 @@ public struct HTTPRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
-    /// Decodes the body as a form according to its `Content-Type`.
-    public func form() throws(FormDecodingError) -> FormData {
-        try FormData.decode(contentType: headers["Content-Type"], body: body)
+    private init(copying other: HTTPRequestStorage) {
+        method = other.method
+        path = other.path
+        pathSegments = other.pathSegments
+        query = other.query
+        rawQuery = other.rawQuery
+        targetKey = other.targetKey
+        headers = other.headers
+        cookieHeader = other.cookieHeader
+        body = other.body
+        remoteAddress = other.remoteAddress
+        requestID = other.requestID
+        tracer = other.tracer
+        oversizedUpload = other.oversizedUpload
+    }
+
+    /// A box of its own with the same fields.
+    func copy() -> HTTPRequestStorage {
+        HTTPRequestStorage(copying: self)
     }
 }

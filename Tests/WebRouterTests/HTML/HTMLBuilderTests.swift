@@ -109,6 +109,32 @@ private struct Badge: HTML {
             """)
     }
 
+    /// `for` loops render every iteration in order, escaped, however they nest, and a value
+    /// holding a loop renders the same markup each time it is rendered.
+    @Test func loopsRenderEveryIterationInOrder() {
+        let rows = [("<Ada>", ["a&b", "c"]), ("Bo \"B\"", []), ("Cy", ["'d'"])]
+        let fragment = AnyHTML {
+            ul(.class("list")) {
+                for (index, row) in rows.enumerated() {
+                    li(.data("row", "\(index)")) {
+                        Badge(text: row.0)
+                        for tag in row.1 { em { tag } }
+                        if row.1.isEmpty { small { "none" } }
+                    }
+                }
+            }
+            ol { for _ in [Int]() { li { "never" } } }
+        }
+        let expected = """
+            <ul class="list"><li data-row="0"><span class="badge">&lt;Ada&gt;</span><em>a&amp;b</em><em>c</em></li>\
+            <li data-row="1"><span class="badge">Bo &quot;B&quot;</span><small>none</small></li>\
+            <li data-row="2"><span class="badge">Cy</span><em>&#39;d&#39;</em></li></ul><ol></ol>
+            """
+        #expect(fragment.renderedString() == expected)
+        #expect(fragment.renderedString() == expected)
+        #expect(div { fragment; fragment }.renderedString() == "<div>" + expected + expected + "</div>")
+    }
+
     @Test func anyHTMLErasesWithoutChangingOutput() {
         let parts: [AnyHTML] = [AnyHTML(h1 { "Feed" }), AnyHTML { p { "x" }; "y" }, AnyHTML(AnyHTML("<z>"))]
         #expect(div { parts }.renderedString() == "<div><h1>Feed</h1><p>x</p>y&lt;z&gt;</div>")

@@ -55,6 +55,35 @@ import Testing
         changed.headers.set(name: "Cookie", value: "t=3")
         #expect(changed.cookie("s") == nil)
         #expect(changed.cookie("t") == "3")
+        // The copy changed alone: a request is a value, though its copies share one box.
+        #expect(request.cookie("s") == "1")
+        #expect(request.headers["Cookie"] == "s=1; t=\"two\"; s=ignored")
+    }
+
+    /// Copies of a request share their fields until one changes: each change stays in the
+    /// copy made, never reaching the original or the other copies.
+    @Test func copiesOfARequestChangeApart() {
+        let original = HTTPRequest(method: .post, path: "/a/b?x=1", headers: ["Accept": "text/html"], body: [1, 2])
+        var copy = original
+        copy.method = .get
+        copy.remoteAddress = "10.0.0.1"
+        copy.body = [9]
+        copy.headers.add(name: "Cookie", value: "k=v")
+        var third = copy
+        third.remoteAddress = nil
+        #expect(original.method == .post)
+        #expect(original.remoteAddress == nil)
+        #expect(original.body == [1, 2])
+        #expect(original.headers["Cookie"] == nil)
+        #expect(original.cookie("k") == nil)
+        #expect(copy.method == .get && copy.remoteAddress == "10.0.0.1" && copy.body == [9])
+        #expect(copy.cookie("k") == "v")
+        #expect(third.remoteAddress == nil && third.cookie("k") == "v")
+        // The target's parts are the same in every copy.
+        for request in [original, copy, third] {
+            #expect(request.path == "/a/b" && request.pathSegments == ["a", "b"])
+            #expect(request.query["x"] == "1" && request.rawQuery == "x=1")
+        }
     }
 
     /// Reading one cookie by name gives what the whole-header parse gives for it, on
