@@ -12,27 +12,19 @@ enum HeaderValidation {
     /// A readable sentence naming what is wrong, or `nil` when the headers are well formed.
     ///
     /// Every request passes here, a browser's with a dozen fields: each name is read once as
-    /// bytes (a `Host` is told by its length first), not through `String`'s generic views.
+    /// bytes (``HeaderList/matches(_:_:)`` tells a `Host` by its length first), not through
+    /// `String`'s generic views.
     static func problem(in headers: HTTPHeaders, isHTTP11: Bool) -> String? {
         var hosts = 0
-        var blank = false
         for field in headers.fields {
             var name = field.name
-            let (isHost, isBlank) = name.withUTF8 { bytes -> (Bool, Bool) in
-                var isBlank = bytes.isEmpty
-                for byte in bytes where byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                    isBlank = true
-                    break
-                }
-                let isHost = bytes.count == 4 && ASCII.lower(bytes[0]) == UInt8(ascii: "h")
-                    && ASCII.lower(bytes[1]) == UInt8(ascii: "o") && ASCII.lower(bytes[2]) == UInt8(ascii: "s")
-                    && ASCII.lower(bytes[3]) == UInt8(ascii: "t")
-                return (isHost, isBlank)
+            let (isHost, isBlank) = name.withUTF8 { bytes in
+                (HeaderList(bytes).matches(0..<bytes.count, "Host"),
+                 bytes.isEmpty || bytes.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
             }
-            if isBlank { blank = true; break }
+            if isBlank { return "A header name holds whitespace (there may be none before its colon)." }
             if isHost { hosts += 1 }
         }
-        if blank { return "A header name holds whitespace (there may be none before its colon)." }
         if hosts > 1 { return "The request has more than one Host header." }
         if hosts == 0 && isHTTP11 { return "The request has no Host header." }
         return nil
