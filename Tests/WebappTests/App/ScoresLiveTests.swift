@@ -24,6 +24,19 @@ import WebRouterTesting
         await client.shutdown()
     }
 
+    @Test func theFeedListsTheLiveMatchOnceUnderLiveNowAndFourOthersUnderNextUp() async throws {
+        let fixture = try ScoresFixture()
+        let client = try await fixture.signedIn()
+        let feed = try await client.get("/feed")
+        let matchLinks = feed.links.filter { $0.href.hasPrefix("/feed/match/") }
+        let live = "/feed/match/\(fixture.data.live.matchID)"
+        #expect(matchLinks.filter { $0.href == live }.count == 1)
+        #expect(matchLinks.first?.href == live)   // the first list on the page: "Live now"
+        let upcoming = fixture.data.sample.upcomingMatches(limit: 5).map { "/feed/match/\($0.id)" }.filter { $0 != live }
+        #expect(Array(matchLinks.dropFirst().prefix(4).map(\.href)) == upcoming)
+        await client.shutdown()
+    }
+
     @Test func aMatchThatIsNotPlayingLiveOpensNoStream() async throws {
         let fixture = try ScoresFixture()
         let client = try await fixture.signedIn()

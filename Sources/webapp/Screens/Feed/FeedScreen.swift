@@ -40,7 +40,8 @@ extension ScoresApp {
             }
             h2 { "Next up" }
             ul(.class("list")) {
-                for match in data.sample.upcomingMatches(limit: 4) {
+                // The match playing live is under "Live now", not listed again as upcoming.
+                for match in data.sample.upcomingMatches(limit: 5).filter({ $0.id != data.live.matchID }).prefix(4) {
                     MatchItem(match: match, words: data.words, href: router.link(\.match, match.id))
                 }
             }
