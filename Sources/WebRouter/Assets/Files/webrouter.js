@@ -271,7 +271,8 @@
 // (a POST answered 303 elsewhere, a picker's link), one history entry is pushed; Back and
 // Forward morph back and restore that entry's scroll. Links to the screen shown (a picker:
 // the same path, another query) are morphed too; links to other screens stay ordinary
-// navigations (prerendered, below), so they animate across documents.
+// navigations (prefetched on intent by the speculation rules, or prerendered when the app
+// asks), so they animate across documents.
 // Without JavaScript, or without fetch/DOMParser/pushState, forms submit as always.
 //
 // Public: window.WebRouter.refresh() re-fetches location.href and morphs (for the event
