@@ -15,7 +15,9 @@ import Darwin
 /// `git checkout`, a formatter run) comes back as one set, once no further change arrived for
 /// `settle` and no file is still open for writing: one rebuild, not one per file.
 ///
-/// Dotfiles, `~` backups and Vim's `4913` probe are not changes.
+/// Dotfiles, `~` backups and Vim's `4913` probe are not changes, nor is a file that appeared and
+/// went away within the burst (the temporary file `sed -i` or an editor writes and renames over
+/// the original): the original is the change.
 package final class SourceWatcher {
     /// What ``next(timeout:)`` saw.
     package enum Wait: Equatable, Sendable {
@@ -44,6 +46,12 @@ package final class SourceWatcher {
     private var snapshot: [String: Stamp] = [:]
     /// Files modified and not yet closed since the burst began (inotify only).
     private var beingWritten = Set<String>()
+    /// Files that appeared since the burst began, and those of them that went away again
+    /// (scratch files, not changes; inotify only).
+    private var appeared = Set<String>()
+    private var scratch = Set<String>()
+    /// The longest a burst is gathered, from its first change.
+    let longestBurst: Duration
 
     /// A file's modification time and size, as the fallback compares them.
     private struct Stamp: Equatable {
@@ -53,12 +61,14 @@ package final class SourceWatcher {
 
     /// Starts watching `roots` (directories relative to `base`; those missing now are not
     /// watched). `interruption`: a descriptor whose readability ends a wait (the loop's signal
-    /// pipe); `polling`: compare modification times even where inotify exists.
+    /// pipe); `polling`: compare modification times even where inotify exists; `longestBurst`:
+    /// how long a burst of changes is gathered at most, from its first change.
     package init(base: String = ".", roots: [String] = ["Sources", "Public"], settle: Duration = .milliseconds(100),
-                 interruption: Int32? = nil, polling: Bool = false) {
+                 longestBurst: Duration = .seconds(2), interruption: Int32? = nil, polling: Bool = false) {
         self.base = base
         self.roots = roots
         self.settle = settle
+        self.longestBurst = longestBurst
         self.interruption = interruption
         #if canImport(Glibc)
         if !polling { startInotify() }
@@ -72,24 +82,32 @@ package final class SourceWatcher {
 
     /// Waits for the next burst of changes, the interruption, or `timeout` (`nil`: forever).
     /// Changes made before the call are reported by it; a burst is gathered until `settle`
-    /// passes without another change (at most two seconds, so a constant writer cannot starve
-    /// the rebuild).
+    /// passes without another change (at most ``longestBurst`` from its first change, so a
+    /// constant writer cannot starve the rebuild).
     package func next(timeout: Duration? = nil) -> Wait {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         var changed = Set<String>()
         var burstEnd: ContinuousClock.Instant?
-        let burstLimit = ContinuousClock.now + .seconds(2)
+        var burstLimit = ContinuousClock.now + longestBurst   // set again at the burst's first change
         while true {
             let now = ContinuousClock.now
             var wakeAt: ContinuousClock.Instant?
-            if let burstEnd {
+            if let end = burstEnd {
                 // A file still open for writing (modified, not yet closed) holds the burst
                 // open: its save is not finished.
-                if now >= burstLimit || (now >= burstEnd && beingWritten.isEmpty) {
+                if now >= burstLimit || (now >= end && beingWritten.isEmpty) {
+                    let found = changed.subtracting(scratch)
                     beingWritten = []
-                    return .changed(changed)
+                    appeared = []
+                    scratch = []
+                    if found.isEmpty {   // only scratch files came and went: wait on
+                        changed = []
+                        burstEnd = nil
+                        continue
+                    }
+                    return .changed(found)
                 }
-                wakeAt = now >= burstEnd ? min(now + settle, burstLimit) : min(burstEnd, burstLimit)
+                wakeAt = now >= end ? min(now + settle, burstLimit) : min(end, burstLimit)
             } else if let deadline {
                 if now >= deadline {
                     // One last look, without waiting.
@@ -100,6 +118,7 @@ package final class SourceWatcher {
                         if found.isEmpty { return .timedOut }
                         changed = found
                         burstEnd = now + max(settle, Self.pollInterval)
+                        burstLimit = now + longestBurst
                         continue
                     }
                 }
@@ -111,6 +130,7 @@ package final class SourceWatcher {
                 if ready.contains(inotify) {
                     let found = readEvents()
                     if !found.isEmpty {
+                        if burstEnd == nil { burstLimit = ContinuousClock.now + longestBurst }
                         changed.formUnion(found)
                         burstEnd = ContinuousClock.now + settle
                     }
@@ -122,6 +142,7 @@ package final class SourceWatcher {
                 if !ready.isEmpty { return .interrupted }
                 let found = compareSnapshot()
                 if !found.isEmpty {
+                    if burstEnd == nil { burstLimit = ContinuousClock.now + longestBurst }
                     changed.formUnion(found)
                     burstEnd = ContinuousClock.now + max(settle, Self.pollInterval)
                 }
@@ -270,6 +291,12 @@ package final class SourceWatcher {
                     changed.insert(path)
                     if mask & (0x2 | 0x100) != 0 { beingWritten.insert(path) }  // MODIFY, CREATE
                     if mask & (0x8 | 0x200 | 0x40) != 0 { beingWritten.remove(path) }  // CLOSE_WRITE, DELETE, MOVED_FROM
+                    if mask & (0x100 | 0x80) != 0 {  // CREATE, MOVED_TO: new in this burst
+                        appeared.insert(path)
+                        scratch.remove(path)
+                    } else if mask & (0x200 | 0x40) != 0, appeared.remove(path) != nil {  // DELETE, MOVED_FROM
+                        scratch.insert(path)   // came and went within the burst
+                    }
                 }
             }
         }

@@ -72,6 +72,45 @@ struct SourceWatcherTests {
         #expect(watcher.next(timeout: .zero) == .timedOut)
     }
 
+    /// `sed -i` (and editors that save the same way) writes a scratch file and renames it over
+    /// the original: the original changed, the scratch file is no change of its own — so a
+    /// stylesheet saved so is still only a stylesheet (swapped in place, no reload).
+    @Test(arguments: [false, true])
+    func aScratchFileRenamedOverTheOriginalIsNoChangeOfItsOwn(polling: Bool) throws {
+        let package = try Package()
+        let watcher = SourceWatcher(base: package.path, polling: polling)
+        try package.write("Public/sedX1b2c3", "body { margin: 0 }\n")
+        try FileManager.default.removeItem(atPath: package.path + "/Public/site.css")
+        try FileManager.default.moveItem(atPath: package.path + "/Public/sedX1b2c3", toPath: package.path + "/Public/site.css")
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Public/site.css"]))
+        // A file made and removed again, and nothing else, is no change at all.
+        try package.write("Sources/App/sedY4d5e6", "scratch")
+        try FileManager.default.removeItem(atPath: package.path + "/Sources/App/sedY4d5e6")
+        #expect(watcher.next(timeout: .milliseconds(600)) == .timedOut)
+    }
+
+    /// A save that comes long after the loop began waiting, in two steps (the scratch file
+    /// written, then renamed over the original a moment later), is one change: the longest
+    /// burst counts from the burst's first change, not from the wait's start (which split
+    /// such a save into two rebuilds and two restarts).
+    #if canImport(Glibc)
+    @Test func aSaveInTwoStepsLongAfterTheWaitBeganIsOneChange() throws {
+        let package = try Package()
+        let watcher = SourceWatcher(base: package.path, settle: .milliseconds(500), longestBurst: .seconds(1))
+        let path = package.path
+        let writer = Thread {
+            // The save starts after the longest burst would have passed, counted from the wait.
+            Thread.sleep(forTimeInterval: 1.5)
+            try? Data("struct Home { let saved = true }\n".utf8).write(to: URL(fileURLWithPath: path + "/Sources/App/sedZ7f8a9"))
+            Thread.sleep(forTimeInterval: 0.03)
+            _ = rename(path + "/Sources/App/sedZ7f8a9", path + "/Sources/App/Home.swift")
+        }
+        writer.start()
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Sources/App/Home.swift"]))
+        #expect(watcher.next(timeout: .milliseconds(800)) == .timedOut)
+    }
+    #endif
+
     /// The loop's signal pipe ends a wait that nothing else would.
     @Test(arguments: [false, true])
     func aSignalEndsTheWait(polling: Bool) throws {
