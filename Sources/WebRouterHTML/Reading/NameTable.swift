@@ -241,11 +241,11 @@ package enum TagCode {
 /// Codes of the attributes the reader itself looks at, fixed in every document.
 package enum AttributeCode {
     package static let seeded = ["id", "for", "hidden", "aria-hidden", "style", "open", "type", "class", "href", "role",
-                         "name", "value", "aria-label", "aria-labelledby", "aria-current", "data-screen", "disabled",
+                         "name", "value", "aria-label", "aria-labelledby", "aria-current", LandmarkName.screen.description, "disabled",
                          "aria-disabled", "alt", "rel", "aria-modal", "method", "action", "enctype", "placeholder", "required", "checked",
                          "selected", "multiple", "aria-describedby", "aria-invalid", "aria-expanded", "aria-controls",
                          "tabindex", "lang", "charset", "content", "src", "width", "height", "viewbox", "fill", "d",
-                         "data-dismiss", "formaction", "formmethod", "minlength", "maxlength", "min", "max", "step",
+                         LandmarkName.dismissURL.description, "formaction", "formmethod", "minlength", "maxlength", "min", "max", "step",
                          "pattern", "accept", "autocomplete", "inputmode", "size", "list", "label", "title", "aria-live",
                          "data-rules", "aria-required", "aria-level", "xmlns", "stroke", "datetime", "colspan", "scope",
                          "novalidate", "autofocus", "rows", "cols", "integrity", "crossorigin", "defer", "async", "media",
@@ -280,7 +280,7 @@ package enum AttributeCode {
     package static let checked = code("checked"), selected = code("selected"), multiple = code("multiple"), label = code("label")
     package static let ariaDescribedby = code("aria-describedby"), ariaInvalid = code("aria-invalid")
     package static let required = code("required"), ariaRequired = code("aria-required")
-    package static let dataRules = code("data-rules"), dataDismiss = code("data-dismiss")
+    package static let dataRules = code("data-rules"), dataDismiss = code(LandmarkName.dismissURL.description)
     package static let minlength = code("minlength"), maxlength = code("maxlength"), min = code("min"), max = code("max")
     package static let step = code("step"), pattern = code("pattern"), accept = code("accept")
 
