@@ -78,7 +78,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     // MARK: - Landmarks
 
     /// `<body data-screen>`: the topmost visible screen.
-    public var screen: String? { document.first { $0.tag == "body" }?["data-screen"] }
+    public var screen: String? { document.first { $0.tag == "body" }?[AttributeCode.dataScreen] }
 
     /// The page's `<title>`.
     public var title: String? { document.first { $0.tag == "title" }?.text }
@@ -92,7 +92,7 @@ public struct TestPage: Sendable, CustomStringConvertible {
     }
 
     /// The screen under the modal layers (`<main data-screen>`).
-    public var baseScreen: String? { document.first { $0.tag == "main" }?["data-screen"] }
+    public var baseScreen: String? { document.first { $0.tag == "main" }?[AttributeCode.dataScreen] }
 
     /// The page's landmarks as the JSON page state reads them (`PageState`): the kit and
     /// `Accept: application/json` share one reader, so what a test sees and what an outside

@@ -36,6 +36,14 @@ def wait_until_listening(process, port: int, what: str, host: str = "127.0.0.1")
     raise RuntimeError(f"{what} did not listen on {host}:{port} within {START_SECONDS}s")
 
 
+def end(process, signal=subprocess.Popen.terminate) -> None:
+    """Sends `process`, when it is still running, `signal` (`Popen.terminate` or `Popen.kill`)
+    and waits for it to exit (10 s at most)."""
+    if process is not None and process.poll() is None:
+        signal(process)
+        process.wait(timeout=10)
+
+
 class Webapp:
     """One `webapp serve` with `--database database` and the shared secret, on `host` (and, with
     `namespace`, inside that network namespace); restartable. Each start logs to a file of its
@@ -69,15 +77,12 @@ class Webapp:
             try:
                 code = self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+                end(self.process, subprocess.Popen.kill)
                 raise
             assert code == 0, f"webapp {self.name} stopped with {code}"
 
     def kill(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
+        end(self.process, subprocess.Popen.kill)
 
     @property
     def url(self):
@@ -137,9 +142,7 @@ class Proxy:
             wait_until_listening(self.process, port, "nginx")
 
     def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
+        end(self.process)
 
     @property
     def url(self):

@@ -12,8 +12,12 @@ package enum Landmark {
     package static let breadcrumb = "Breadcrumb"
     /// The `rel` of a layer's or an alert's close link.
     package static let dismiss = "dismiss"
-    /// The attribute naming the screen a layer or the page shows (`<body data-screen>`).
-    package static let screen = "data-screen"
+    /// The attribute naming the screen a layer or the page shows (`<body data-screen>`), as the
+    /// reader seeds it.
+    @inlinable package static var screen: StaticString { LandmarkName.screen }
+    /// The attribute holding a modal layer's or an alert's URL without it
+    /// (`<dialog data-dismiss="/feed">`), as the reader seeds it.
+    @inlinable package static var dismissURL: StaticString { LandmarkName.dismissURL }
 
     /// `<nav aria-label="Tabs">`.
     package static func isTabBar(_ node: HTMLNode) -> Bool {

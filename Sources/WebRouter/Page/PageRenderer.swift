@@ -30,7 +30,7 @@ enum PageRenderer {
         renderHead(page, into: &output)
 
         output.appendRaw("<body")
-        output.attribute("data-screen", page.screenName)
+        output.attribute(Landmark.screen, page.screenName)
         if !page.tabs.isEmpty || covered {
             // Class names joined by single spaces: "has-tabs has-modal has-alert".
             var separator: StaticString = " class=\""
@@ -161,7 +161,7 @@ enum PageRenderer {
         output.appendRaw("<main id=\"main\" class=\"layer layer-base")
         output.classList(layer.classes)
         output.appendRaw("\"")
-        output.attribute("data-screen", layer.screenName)
+        output.attribute(Landmark.screen, layer.screenName)
         if inert { output.appendRaw(" inert") }
         output.appendRaw(">\n")
         renderBreadcrumb(layer.breadcrumb, into: &output)
@@ -194,7 +194,7 @@ enum PageRenderer {
     private static func renderModal(_ modal: ModalLayer, depth: Int, inert: Bool, into output: inout HTMLOutput) {
         let titleID = "modal-\(depth)-title"
         output.appendRaw("<dialog open aria-modal=\"true\"")
-        output.attribute("data-screen", modal.layer.screenName)
+        output.attribute(Landmark.screen, modal.layer.screenName)
         output.appendRaw(" class=\"modal")
         switch modal.style {
         case .sheet(detent: .large): output.appendRaw(" modal-sheet")
@@ -206,7 +206,7 @@ enum PageRenderer {
         output.appendRaw("\"")
         output.attribute("aria-labelledby", titleID)
         output.attribute("data-depth", String(depth))
-        output.urlAttribute("data-dismiss", modal.dismissHref)
+        output.urlAttribute(Landmark.dismissURL, modal.dismissHref)
         if inert { output.appendRaw(" inert") }
         output.appendRaw(">\n<div class=\"modal-bar\">")
         renderBreadcrumb(modal.layer.breadcrumb, into: &output)
@@ -236,7 +236,7 @@ enum PageRenderer {
         output.appendRaw("\"")
         output.attribute("aria-labelledby", prefix + "-title")
         if alert.message != nil { output.attribute("aria-describedby", prefix + "-message") }
-        output.urlAttribute("data-dismiss", alert.dismissHref)
+        output.urlAttribute(Landmark.dismissURL, alert.dismissHref)
         if inert { output.appendRaw(" inert") }
         output.appendRaw(">\n<h2")
         output.attribute("id", prefix + "-title")

@@ -27,7 +27,7 @@ struct NameTable: Sendable {
         init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
             var shift: UInt64 = 0
             for byte in bytes {
-                let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                let lower = Self.lowercased(byte)
                 if count < 8 { low |= UInt64(lower) << shift } else if count < 16 { high |= UInt64(lower) << (shift - 64) }
                 count += 1
                 shift += 8
@@ -42,13 +42,13 @@ struct NameTable: Sendable {
             var index = 0
             while index < first {
                 let byte = bytes[index]
-                low |= UInt64(byte &+ (byte &- 65 < 26 ? 32 : 0)) << UInt64(index &* 8)
+                low |= UInt64(Self.lowercased(byte)) << UInt64(index &* 8)
                 index += 1
             }
             let second = min(count, 16)
             while index < second {
                 let byte = bytes[index]
-                high |= UInt64(byte &+ (byte &- 65 < 26 ? 32 : 0)) << UInt64((index &- 8) &* 8)
+                high |= UInt64(Self.lowercased(byte)) << UInt64((index &- 8) &* 8)
                 index += 1
             }
         }
@@ -68,6 +68,12 @@ struct NameTable: Sendable {
         /// The low `count` bytes of a word (all of them from 8 on).
         private static func mask(_ count: Int) -> UInt64 {
             count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1
+        }
+
+        /// `byte` made a small letter when it is an ASCII capital (`A`…`Z`), with no branch.
+        @inline(__always)
+        static func lowercased(_ byte: UInt8) -> UInt8 {
+            byte &+ (byte &- 65 < 26 ? 32 : 0)
         }
 
         /// The eight bytes of `word` with ASCII capitals made small letters, all at once: a byte
@@ -107,7 +113,7 @@ struct NameTable: Sendable {
     /// than a key); `nil` when the document never used it.
     func existingCode(of bytes: UnsafeBufferPointer<UInt8>, key: Key) -> UInt16? {
         if key.count <= 16 { return find(key) }
-        return find(key) { names[$0].utf8.elementsEqual(bytes.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }) }
+        return find(key) { names[$0].utf8.elementsEqual(bytes.lazy.map(Key.lowercased)) }
     }
 
     /// Whether the name with code `code` has the key `key` and is at most 16 bytes long, so
@@ -129,7 +135,7 @@ struct NameTable: Sendable {
         var made: String?
         func spelled() -> String {
             if let made { return made }
-            let name = String(decoding: bytes.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+            let name = String(decoding: bytes.lazy.map(Key.lowercased), as: UTF8.self)
             made = name
             return name
         }
@@ -225,18 +231,21 @@ package enum TagCode {
     @inlinable package static var span: UInt16 { 32 }
     @inlinable package static var p: UInt16 { 33 }
     @inlinable package static var br: UInt16 { 34 }
-    package static let details = UInt16(seeded.firstIndex(of: "details")!), summary = UInt16(seeded.firstIndex(of: "summary")!)
-    package static let table = UInt16(seeded.firstIndex(of: "table")!), caption = UInt16(seeded.firstIndex(of: "caption")!)
+    package static let details = code("details"), summary = code("summary")
+    package static let table = code("table"), caption = code("caption")
+
+    /// The fixed code of a seeded tag name.
+    private static func code(_ name: String) -> UInt16 { seededCode(of: name, in: seeded) }
 }
 
 /// Codes of the attributes the reader itself looks at, fixed in every document.
 package enum AttributeCode {
     package static let seeded = ["id", "for", "hidden", "aria-hidden", "style", "open", "type", "class", "href", "role",
-                         "name", "value", "aria-label", "aria-labelledby", "aria-current", "data-screen", "disabled",
+                         "name", "value", "aria-label", "aria-labelledby", "aria-current", LandmarkName.screen.description, "disabled",
                          "aria-disabled", "alt", "rel", "aria-modal", "method", "action", "enctype", "placeholder", "required", "checked",
                          "selected", "multiple", "aria-describedby", "aria-invalid", "aria-expanded", "aria-controls",
                          "tabindex", "lang", "charset", "content", "src", "width", "height", "viewbox", "fill", "d",
-                         "data-dismiss", "formaction", "formmethod", "minlength", "maxlength", "min", "max", "step",
+                         LandmarkName.dismissURL.description, "formaction", "formmethod", "minlength", "maxlength", "min", "max", "step",
                          "pattern", "accept", "autocomplete", "inputmode", "size", "list", "label", "title", "aria-live",
                          "data-rules", "aria-required", "aria-level", "xmlns", "stroke", "datetime", "colspan", "scope",
                          "novalidate", "autofocus", "rows", "cols", "integrity", "crossorigin", "defer", "async", "media",
@@ -265,17 +274,19 @@ package enum AttributeCode {
     @inlinable package static var alt: UInt16 { 18 }
     @inlinable package static var rel: UInt16 { 19 }
     @inlinable package static var ariaModal: UInt16 { 20 }
-    package static let placeholder = UInt16(seeded.firstIndex(of: "placeholder")!), title = UInt16(seeded.firstIndex(of: "title")!)
-    package static let ariaLevel = UInt16(seeded.firstIndex(of: "aria-level")!)
+    package static let placeholder = code("placeholder"), title = code("title"), ariaLevel = code("aria-level")
     package static let method = code("method"), action = code("action"), enctype = code("enctype")
     package static let formaction = code("formaction"), formmethod = code("formmethod")
     package static let checked = code("checked"), selected = code("selected"), multiple = code("multiple"), label = code("label")
     package static let ariaDescribedby = code("aria-describedby"), ariaInvalid = code("aria-invalid")
     package static let required = code("required"), ariaRequired = code("aria-required")
-    package static let dataRules = code("data-rules"), dataDismiss = code("data-dismiss")
+    package static let dataRules = code("data-rules"), dataDismiss = code(LandmarkName.dismissURL.description)
     package static let minlength = code("minlength"), maxlength = code("maxlength"), min = code("min"), max = code("max")
     package static let step = code("step"), pattern = code("pattern"), accept = code("accept")
 
     /// The fixed code of a seeded attribute name.
-    private static func code(_ name: String) -> UInt16 { UInt16(seeded.firstIndex(of: name)!) }
+    private static func code(_ name: String) -> UInt16 { seededCode(of: name, in: seeded) }
 }
+
+/// The code of `name` in a seed list: its place there, which is its code in every document.
+private func seededCode(of name: String, in seeded: [String]) -> UInt16 { UInt16(seeded.firstIndex(of: name)!) }

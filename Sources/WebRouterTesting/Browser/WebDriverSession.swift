@@ -210,17 +210,15 @@ package final class WebDriverSession: @unchecked Sendable {
     /// page that stalls again fails with the URL, its `readyState` and the images that did not
     /// load (chromedriver stops the load when it times out, so those count as complete).
     package func navigate(to url: String) async throws {
-        do {
-            try await command("POST", "/url", ["url": .string(url)])
-            return
-        } catch let error as WebDriverError where error.code == "timeout" {
-            Issue.record("\(await loadTimeout(error, loading: url)); loading it once more", severity: .warning)
-        }
-        do {
-            try await command("POST", "/url", ["url": .string(url)])
-        } catch var error as WebDriverError where error.code == "timeout" {
-            error.message = await loadTimeout(error, loading: url)
-            throw error
+        for attempt in 1...2 {
+            do {
+                try await command("POST", "/url", ["url": .string(url)])
+                return
+            } catch var error as WebDriverError where error.code == "timeout" {
+                error.message = await loadTimeout(error, loading: url)
+                if attempt == 2 { throw error }
+                Issue.record("\(error.message); loading it once more", severity: .warning)
+            }
         }
     }
 

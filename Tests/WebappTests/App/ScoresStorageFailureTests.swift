@@ -9,8 +9,7 @@ import WebRouterTesting
 @Suite("Scores app: the database failing")
 struct ScoresStorageFailureTests {
     @Test func aReadOnlyDatabaseKeepsSessionsButRefusesChangesOnTheForm() async throws {
-        try await withTemporaryDatabase { path in
-            let writable = try AccountDatabase.open(path: path, passwordIterations: 2)
+        try await withMigratedDatabase { writable, path in
             let readOnly = try AccountDatabase.open(path: path, readonly: true)
             // Two instances over one file and one secret: one can write, the other only read.
             let secret = AppSecret.random()
@@ -49,8 +48,7 @@ struct ScoresStorageFailureTests {
     }
 
     @Test func pagesThatCannotReadTheDatabaseAre503() async throws {
-        try await withTemporaryDatabase { path in
-            let database = try AccountDatabase.open(path: path, passwordIterations: 2)
+        try await withMigratedDatabase { database, _ in
             let fixture = try ScoresFixture(data: DemoData(database: database, passwordIterations: 2))
             let client = try await fixture.signedIn()
             try await database.writeWithoutTransaction { db in   // the file is damaged: the accounts are gone, not their sessions

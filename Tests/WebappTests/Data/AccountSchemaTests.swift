@@ -7,8 +7,7 @@ import Testing
 @Suite("Account schema")
 struct AccountSchemaTests {
     @Test func aMigratedSQLiteFileHasTheDeclaredTablesAndTheDemoAccount() async throws {
-        try await withTemporaryDatabase { path in
-            let database = try AccountDatabase.open(path: path, passwordIterations: 2)
+        try await withMigratedDatabase { database, _ in
             for table in AccountSchema.tables {
                 let columns = try await database.read { db in
                     try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.name))").map { row in

@@ -296,11 +296,3 @@ struct AccountStoreTests {
         do { try await body(); return nil } catch { return error as? AccountError ?? AccountError([.form: "\(error)"]) }
     }
 }
-
-/// Runs `body` with the path of a database file in a fresh temporary directory, removed afterwards.
-func withTemporaryDatabase(_ body: (String) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webapp-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await body(directory.appendingPathComponent("webapp.sqlite").path)
-}

@@ -115,12 +115,8 @@ struct SQLiteAccountStorage: AccountStorage {
     private static let selectAccount =
         "SELECT username, display_name, password_hash, favourite_team_id, bio FROM account WHERE username = ?"
 
-    private static func account(from row: Row) throws -> Account {
-        guard let hash = PasswordHash(encoded: row[2]) else { throw AccountError.damagedPasswordHash }
-        return Account(username: row[0], displayName: row[1], passwordHash: hash, favouriteTeamID: row[3], bio: row[4])
-    }
-
-    private static func account(from row: SQLiteColumns) throws -> Account {
+    /// The account of a `selectAccount` row, from the file's reader or GRDB's `Row`.
+    private static func account(from row: some SQLiteColumnReading) throws -> Account {
         guard let hash = PasswordHash(encoded: row.text(2)) else { throw AccountError.damagedPasswordHash }
         return Account(username: row.text(0), displayName: row.text(1), passwordHash: hash,
                        favouriteTeamID: row.optionalInt(3), bio: row.text(4))

@@ -1,0 +1,24 @@
+import GRDB
+
+/// A result row read by column index, as both SQLite paths give it: `SQLiteColumns` (the file,
+/// read on the caller's thread) and GRDB's `Row` (the database in memory), so one decoder
+/// serves both.
+///
+/// ```swift
+/// func name(from row: some SQLiteColumnReading) -> String { row.text(1) }
+/// ```
+protocol SQLiteColumnReading {
+    /// Column `index` as text.
+    func text(_ index: Int32) -> String
+    /// Column `index` as an integer, `nil` for NULL.
+    func optionalInt(_ index: Int32) -> Int?
+}
+
+extension SQLiteColumns: SQLiteColumnReading {}
+
+extension Row: SQLiteColumnReading {
+    /// Column `index` as text (GRDB's conversion: the accounts' text columns are `NOT NULL`).
+    func text(_ index: Int32) -> String { self[Int(index)] }
+    /// Column `index` as an integer, `nil` for NULL.
+    func optionalInt(_ index: Int32) -> Int? { self[Int(index)] }
+}
