@@ -153,8 +153,14 @@ struct SearchIndex: Sendable {
                     let middle = (low + high) / 2
                     if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
                 }
-                best.insert(candidate, at: low)
-                if best.count > limit { best.removeLast() }
+                guard best.count == limit else { best.insert(candidate, at: low); continue }
+                // Full: the last one drops out and the ones from `low` move up, in place (an
+                // insert then `removeLast` went through the generic `replaceSubrange`).
+                best.withUnsafeMutableBufferPointer { best in
+                    var index = limit - 1
+                    while index > low { best[index] = best[index - 1]; index -= 1 }
+                    best[low] = candidate
+                }
             }
         }
         return (best.map(\.id), total)
