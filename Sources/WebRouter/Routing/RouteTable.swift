@@ -279,6 +279,24 @@ public final class RouteTable: Sendable {
         }
     }
 
+    /// ``link(from:at:query:following:segments:)`` for a context that is one `Int`, written
+    /// as its decimal digits (the bytes `String(id)` percent-encoded would give: digits and
+    /// `-` need no encoding) without making a string for it.
+    func link(from: Int, at path: String, query: String, following edge: _RouteEdge, id: Int) -> String? {
+        guard let child = nodes[from].child(following: edge) else { return nil }
+        let target = nodes[child]
+        let bound = path.utf8.count + 3 + target.name.utf8.count + URLWriter.decimalBound + query.utf8.count
+        return URLWriter.make(upperBound: bound) { url in
+            if path != "/" { url.write(path) }
+            url.write(UInt8(ascii: "/"))
+            if target.kind.isPresent { url.write(UInt8(ascii: "~")) }
+            url.write(target.name)
+            url.write(UInt8(ascii: "/"))
+            url.writeDecimal(id)
+            url.write(query)
+        }
+    }
+
     /// The URL of every prefix of a state, `urls[i]` for the first `i + 1` steps. The whole
     /// path and query are printed once; each URL copies its prefix of them, so the cost is
     /// linear in the depth.

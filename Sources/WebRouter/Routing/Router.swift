@@ -156,6 +156,9 @@ public struct Router<From: ContentScreen>: Sendable {
     /// usual case) is printed without an array for it.
     @inlinable
     func link<Context: URLContext>(_ edge: _RouteEdge, context: Context) -> String {
+        // An `Int` (an id, the usual context; the test folds away once specialised) is printed
+        // straight into the URL, without a string of its own.
+        if Context.self == Int.self { return link(edge, id: unsafeBitCast(context, to: Int.self)) }
         if let segment = context._onlyPathSegment { return link(edge, segment: segment) }
         var segments: [String] = []
         context.appendPathSegments(to: &segments)
@@ -178,6 +181,13 @@ public struct Router<From: ContentScreen>: Sendable {
             table.link(from: from, at: pathURL, query: querySuffix, following: edge,
                        segments: UnsafeBufferPointer(start: segment, count: 1))
         } ?? unknownTransition(edge)
+    }
+
+    /// The same for an `Int` context, its digits written in place.
+    @usableFromInline func link(_ edge: _RouteEdge, id: Int) -> String {
+        let from = path.state.steps[position].node
+        return table.link(from: from, at: pathURL, query: querySuffix, following: edge, id: id)
+            ?? unknownTransition(edge)
     }
 
     /// A link along a transition the route table never saw, which has no URL: the request

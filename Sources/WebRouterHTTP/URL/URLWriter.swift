@@ -51,6 +51,26 @@
         }
     }
 
+    /// The most bytes ``writeDecimal(_:)`` takes (`Int.min`: a sign and 19 digits).
+    @inlinable public static var decimalBound: Int { 20 }
+
+    /// Writes `value` in decimal, as `String(value)` spells it (`-` then digits).
+    @inlinable public mutating func writeDecimal(_ value: Int) {
+        precondition(count + Self.decimalBound <= capacity, "URLWriter: upper bound too small")
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
+        var index = count + digits
+        repeat {
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
+    }
+
     /// Copies the first `length` bytes of `text`.
     @inlinable public mutating func write(prefix length: Int, of text: String) {
         guard length > 0 else { return }

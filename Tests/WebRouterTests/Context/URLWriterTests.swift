@@ -26,4 +26,16 @@ import Testing
         #expect(url == "/feed/12")
         #expect(URLWriter.make(upperBound: 0) { _ in } == "")
     }
+
+    /// Typed links print an `Int` context with `writeDecimal`: the same bytes as the segment
+    /// `String(id)` gives, at both ends of the range.
+    @Test(arguments: [0, 1, -1, 9, 10, -10, 99, 100, 12_345, Int.max, Int.min, Int.min + 1, -1_000_000_000_000])
+    func decimalsAreTheSegmentsOfTheirStrings(value: Int) {
+        let written = URLWriter.make(upperBound: URLWriter.decimalBound + 2) { url in
+            url.write(UInt8(ascii: "/"))
+            url.writeDecimal(value)
+            url.write(UInt8(ascii: "?"))
+        }
+        #expect(written == "/" + PathSegmentEncoding.encode(String(value)) + "?")
+    }
 }

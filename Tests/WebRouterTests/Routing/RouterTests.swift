@@ -56,6 +56,10 @@ struct RouterTests {
         #expect(tournament.link(tournament.screen.match._edge, segment: "12") == "/feed/tournament/5/match/12")
         #expect(tournament.link(tournament.screen.match._edge, ["12"]) == "/feed/tournament/5/match/12")
         #expect(tournament.request.brokenLinks.count == 2)
+        // An `Int` context takes its own path (digits written in place): unknown there too.
+        #expect(tournament.link(madeNow._edge, id: 12) == "#unknown-transition")
+        #expect(tournament.request.brokenLinks.count == 3)
+        #expect(tournament.link(tournament.screen.match._edge, id: 12) == "/feed/tournament/5/match/12")
     }
 
     @Test func typedLinksFromTheCurrentState() throws {
@@ -68,6 +72,8 @@ struct RouterTests {
         #expect(search.link(\.user, 7) == "/search/~user/7")
         #expect(search.link(\.filter) == "/search/~filter")
         #expect(search.link(\.team, 3) == "/search/~team/3")
+        #expect(search.link(\.user, -7) == "/search/~user/-7")
+        #expect(search.link(\.user, Int.min) == "/search/~user/" + String(Int.min))
         let dashboard = try router(Dashboard.self, at: "/dashboard")
         #expect(dashboard.link(\.entities.league, 2) == "/dashboard/league/2")
     }

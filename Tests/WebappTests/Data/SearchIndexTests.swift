@@ -117,4 +117,53 @@ struct SearchIndexTests {
         #expect(index.search(reversed, options: SearchOptions(kinds: [.players])).players.items.contains { $0.id == 7 })
         #expect(!index.search(player.name + " zzzq", options: SearchOptions(kinds: [.players])).players.items.contains { $0.id == 7 })
     }
+
+    /// The ranking, spelt out naively (fold every name, find every word, sort everything), must
+    /// be what the index returns: short and long queries (a query longer than the 8 bytes the
+    /// index keeps of a name's start takes another path), one and several words, a league.
+    @Test(arguments: ["a", "ro", "e r", "riverside", "riverside rovers", "rovers riverside", "an a", "zz"])
+    func relevanceIsTheSpeltOutRanking(query: String) throws {
+        let folded = TextFolding.fold(query)
+        let words = folded.split(separator: UInt8(ascii: " ")).map(Array.init)
+        func occurs(_ word: [UInt8], in key: [UInt8]) -> Int {
+            guard word.count <= key.count else { return 0 }
+            var quality = 0
+            for start in 0...(key.count - word.count) where Array(key[start..<start + word.count]) == word {
+                if start == 0 || key[start - 1] == UInt8(ascii: " ") { return 2 }
+                quality = 1
+            }
+            return quality
+        }
+        func ranking(_ named: [(id: Int, name: String, leagueID: Int)]) -> (ids: [Int], total: Int) {
+            let scored = named.compactMap { item -> (id: Int, key: [UInt8], score: Int)? in
+                let key = TextFolding.fold(item.name)
+                let qualities = words.map { occurs($0, in: key) }
+                guard !qualities.contains(0) else { return nil }
+                let startsWithQuery = key.starts(with: folded)
+                return (item.id, key, qualities.reduce(0, +) + (startsWithQuery ? 10 : 0))
+            }
+            let sorted = scored.sorted { a, b in
+                if a.score != b.score { return a.score > b.score }
+                if a.key.count != b.key.count { return a.key.count < b.key.count }
+                if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
+                return a.id < b.id
+            }
+            return (sorted.map(\.id), sorted.count)
+        }
+        for leagueID in [nil, 2] as [Int?] {
+            func inLeague(_ list: [(id: Int, name: String, leagueID: Int)]) -> [(id: Int, name: String, leagueID: Int)] {
+                list.filter { leagueID == nil || $0.leagueID == leagueID }
+            }
+            let results = index.search(query, options: SearchOptions(leagueID: leagueID), limit: 100_000)
+            let players = ranking(inLeague(data.players.map { ($0.id, $0.name, data.team($0.teamID)?.leagueID ?? 0) }))
+            #expect(results.players.items.map(\.id) == players.ids && results.players.total == players.total)
+            let teams = ranking(inLeague(data.teams.map { ($0.id, $0.name, $0.leagueID) }))
+            #expect(results.teams.items.map(\.id) == teams.ids && results.teams.total == teams.total)
+            let matches = ranking(inLeague(data.matches.map { match in
+                let name = (data.team(match.homeTeamID)?.name ?? "") + " " + (data.team(match.awayTeamID)?.name ?? "")
+                return (match.id, name, data.tournament(match.tournamentID)?.leagueID ?? 0)
+            }))
+            #expect(results.matches.items.map(\.id) == matches.ids && results.matches.total == matches.total)
+        }
+    }
 }

@@ -20,6 +20,10 @@ struct SearchIndex: Sendable {
         let letters: LetterMask
         /// The letters that start a word of `key`: a one-letter word is settled by the masks.
         let wordStarts: LetterMask
+        /// The first 8 bytes of `key` (see ``KeyHead``) and its length: whether a query of up to
+        /// 8 bytes starts the name is answered without reading the key.
+        let head: UInt64
+        let length: Int
 
         init(id: Int, key: [UInt8], leagueID: Int) {
             self.id = id
@@ -27,6 +31,8 @@ struct SearchIndex: Sendable {
             self.leagueID = leagueID
             letters = LetterMask(key)
             wordStarts = LetterMask(wordStartsOf: key)
+            head = KeyHead.of(key)
+            length = key.count
         }
     }
 
@@ -89,31 +95,52 @@ struct SearchIndex: Sendable {
         var best: [Candidate] = []
         best.reserveCapacity(limit + 1)
         var total = 0
+        // A name lacks a word when it lacks one of the word's letters: one test against every
+        // word's letters at once. A one-letter word is then settled by the masks alone (2 at a
+        // word start, else 1); only longer words are scanned byte by byte.
+        var required = LetterMask()
+        var singles: [LetterMask] = []
+        var longer: [[UInt8]] = []
+        for word in words {
+            required.formUnion(word.letters)
+            if let letter = word.singleLetter { singles.append(letter) } else { longer.append(word.bytes) }
+        }
+        // Whether the name starts with the whole query: from the entry's head when the query
+        // fits in it, else from the key.
+        let queryHead = KeyHead.of(folded)
+        let headMask = KeyHead.mask(count: folded.count)
+        let queryFitsHead = folded.count <= KeyHead.capacity
         // Entries and keys are read in place (a `for entry in entries` loop copied each entry
         // out, retaining and releasing its key).
         entries.withUnsafeBufferPointer { entries in
             for order in entries.indices {
                 if let leagueID, entries[order].leagueID != leagueID { continue }
-                // Most names lack a letter of a longer word, and a one-letter word is answered
-                // by the masks alone: only the rest is scanned byte by byte.
-                let entry = (letters: entries[order].letters, wordStarts: entries[order].wordStarts)
-                if words.contains(where: { !entry.letters.contains($0.letters) }) { continue }
-                let (score, length, startsWithQuery) = entries[order].key.withUnsafeBufferPointer { key in
-                    var score = 0
-                    for index in words.indices {
-                        let quality = if let letter = words[index].singleLetter {
-                            entry.wordStarts.contains(letter) ? 2 : 1
-                        } else {
-                            words[index].bytes.withUnsafeBufferPointer { matchQuality(of: $0, in: key) }
+                guard entries[order].letters.contains(required) else { continue }
+                var score = 0
+                let wordStarts = entries[order].wordStarts
+                for letter in singles { score += wordStarts.contains(letter) ? 2 : 1 }
+                if !longer.isEmpty {
+                    let longScore = entries[order].key.withUnsafeBufferPointer { key in
+                        var score = 0
+                        for word in longer {
+                            let quality = word.withUnsafeBufferPointer { matchQuality(of: $0, in: key) }
+                            if quality == 0 { return -1 }   // a word is missing
+                            score += quality
                         }
-                        if quality == 0 { return (-1, key.count, false) }   // a word is missing
-                        score += quality
+                        return score
                     }
-                    return (score, key.count, folded.withUnsafeBufferPointer { hasPrefix($0, key) })
+                    guard longScore >= 0 else { continue }
+                    score += longScore
                 }
-                guard score >= 0 else { continue }
                 total += 1
                 guard limit > 0 else { continue }
+                let length = entries[order].length
+                var startsWithQuery = folded.count <= length && entries[order].head & headMask == queryHead
+                if startsWithQuery && !queryFitsHead {
+                    startsWithQuery = entries[order].key.withUnsafeBufferPointer { key in
+                        folded.withUnsafeBufferPointer { hasPrefix($0, key) }
+                    }
+                }
                 let candidate: Candidate = (entries[order].id, score + (startsWithQuery ? 10 : 0), length, order)
                 guard sort == .relevance else {
                     // Name order is the entries' own order: the first matches are the best.
@@ -126,8 +153,14 @@ struct SearchIndex: Sendable {
                     let middle = (low + high) / 2
                     if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
                 }
-                best.insert(candidate, at: low)
-                if best.count > limit { best.removeLast() }
+                guard best.count == limit else { best.insert(candidate, at: low); continue }
+                // Full: the last one drops out and the ones from `low` move up, in place (an
+                // insert then `removeLast` went through the generic `replaceSubrange`).
+                best.withUnsafeMutableBufferPointer { best in
+                    var index = limit - 1
+                    while index > low { best[index] = best[index - 1]; index -= 1 }
+                    best[low] = candidate
+                }
             }
         }
         return (best.map(\.id), total)
@@ -187,6 +220,9 @@ private struct QueryWord {
 struct LetterMask: Equatable {
     var bits: UInt64 = 0
 
+    /// No letters.
+    init() {}
+
     init(_ bytes: [UInt8]) {
         for byte in bytes { bits |= Self.bit(byte) }
     }
@@ -200,6 +236,9 @@ struct LetterMask: Equatable {
 
     func contains(_ other: LetterMask) -> Bool { bits & other.bits == other.bits }
 
+    /// Adds the letters of `other`.
+    mutating func formUnion(_ other: LetterMask) { bits |= other.bits }
+
     /// Whether `byte` has a bit of its own (a–z, 0–9).
     static func isExact(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
@@ -211,5 +250,27 @@ struct LetterMask: Equatable {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): 1 << UInt64(26 + byte - UInt8(ascii: "0"))
         default: 1 << UInt64(36 + byte % 28)
         }
+    }
+}
+
+/// The first bytes of a folded name packed in one word (byte `i` in bits `8i..<8i+8`, zeros
+/// past the end), so "does the name start with the query" is a mask and a compare when the
+/// query is at most ``capacity`` bytes long.
+///
+/// ```swift
+/// KeyHead.of(Array("ab".utf8)) & KeyHead.mask(count: 1) == KeyHead.of(Array("a".utf8))   // true
+/// ```
+enum KeyHead {
+    static let capacity = 8
+
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        var head: UInt64 = 0
+        for index in 0..<min(bytes.count, capacity) { head |= UInt64(bytes[index]) << UInt64(8 * index) }
+        return head
+    }
+
+    /// The bits of the first `count` bytes (all of them from ``capacity`` on).
+    static func mask(count: Int) -> UInt64 {
+        count >= capacity ? .max : (1 << UInt64(8 * count)) - 1
     }
 }
