@@ -10,6 +10,16 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 APT_GET = $(if $(filter 0,$(shell id -u)),,sudo) apt-get
+comma := ,
+
+## Package traits. `make run` builds the demo's defaults (the SQLite store) and nothing else;
+## TRAITS=PostgreSQL (the PostgreSQL store, which brings SwiftNIO and BoringSSL) and
+## TRAITS=Prometheus (the --metrics-port endpoint) add theirs: `make run TRAITS=PostgreSQL,Prometheus`.
+## Every test target builds with all of them (TEST_TRAITS), in one build folder, so nothing
+## loses coverage and no step recompiles the package for another set.
+TRAITS ?=
+RUN_TRAITS = $(if $(strip $(TRAITS)),--traits defaults$(comma)$(strip $(TRAITS)),)
+TEST_TRAITS = --enable-all-traits
 
 .PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench fortunes flood signin-flood clean
 
@@ -24,7 +34,7 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c release --product webapp
+	$(SWIFT) build -c release --product webapp $(RUN_TRAITS)
 
 run: build
 	$$($(SWIFT) build -c release --show-bin-path)/webapp --host $(HOST) --port $(PORT) --public Public
@@ -43,7 +53,7 @@ test-tools:
 ## Tests/Docs/check_public_api.py says which symbols need a comment.
 .PHONY: api-check
 api-check: deps
-	$(SWIFT) build --target WebRouterTesting
+	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
 	python3 Tests/Docs/check_public_api.py --skip-build
 
 ## The browser suites (Tests/WebappTests/Browser: headless Chromium, axe-core, the Nu HTML
@@ -55,11 +65,11 @@ api-check: deps
 ## nothing above it, WebRouter not the testing kit.
 test: deps test-tools browser-deps checker-deps
 	python3 Tests/Docs/check_module_layers.py   # the modules' direction: imports and Package.swift
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(TEST_TRAITS)
 	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
 	SWIFT="$(SWIFT)" python3 Tests/CompileErrors/check_compile_errors.py   # the mistakes that must not compile, against that build
-	$(SWIFT) build --product webapp   # linked for the process tests (--build-tests only compiles it)
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --product webapp $(TEST_TRAITS)   # linked for the process tests (--build-tests only compiles it)
+	$(SWIFT) test --skip-build $(TEST_TRAITS)
 	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory deployment-test
 
@@ -73,7 +83,7 @@ test: deps test-tools browser-deps checker-deps
 ## re-exported symbols).
 docs: deps
 	python3 Tests/Docs/check_samples.py
-	$(SWIFT) build --target WebRouterTesting
+	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
 	python3 Tests/Docs/build_docs.py
 
 ## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly
@@ -82,7 +92,7 @@ docs: deps
 ## checks that the stylesheets the given page links answer 200 text/css, and that each one the
 ## example compiles in (embedInCode) is linked content-hashed and served precompressed. It fails
 ## when the example's Package.resolved holds a dependency of the demo only (GRDB, postgres-nio,
-## SwiftNIO, swift-prometheus: the Demo trait's), which a user's package must never resolve.
+## SwiftNIO, swift-prometheus: the SQLite, PostgreSQL and Prometheus traits'), which a user's package must never resolve.
 ## `make example-test EXAMPLES=Travel:/welcome` runs one.
 EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
@@ -91,7 +101,7 @@ example-test: deps
 		echo "== $$dir"; \
 		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
 		if grep -Eq '"identity" : "(grdb\.swift|postgres-nio|swift-nio|swift-prometheus)"' $$dir/Package.resolved; then \
-			echo "$$dir/Package.resolved holds a dependency of the demo only (the Demo trait's):"; \
+			echo "$$dir/Package.resolved holds a dependency of the demo only (a trait's):"; \
 			grep '"identity"' $$dir/Package.resolved; exit 1; \
 		fi; \
 		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page $$dir; \
@@ -131,23 +141,23 @@ checker-deps: browser-deps
 ## (HTMLCheckerTests). A missing tool skips its test with the reason.
 BROWSER_SUITES = BrowserTests|HTMLCheckerTests
 browser-test: deps browser-deps checker-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
+	$(SWIFT) build --build-tests $(TEST_TRAITS)
+	$(SWIFT) test --skip-build $(TEST_TRAITS) --filter "$(BROWSER_SUITES)"
 
 ## Writes the README's screenshots (docs/screenshots: 390 px phone frames, the storyboard at
 ## 1280 and 390 px) from the browser suites that take them; an ordinary test run only checks them.
 screenshots: deps browser-deps
-	$(SWIFT) build --build-tests
-	WEBROUTER_SCREENSHOTS=1 $(SWIFT) test --skip-build --filter "BrowserTests/(FlowTests|TransitionTests|StoryboardTests)"
+	$(SWIFT) build --build-tests $(TEST_TRAITS)
+	WEBROUTER_SCREENSHOTS=1 $(SWIFT) test --skip-build $(TEST_TRAITS) --filter "BrowserTests/(FlowTests|TransitionTests|StoryboardTests)"
 
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.
 SANITIZER ?= thread
 SANITIZED_SUITES = LockedTests|LiveEventsTests|OversizedUploadTests|HTTPServerTests|AttackTests|MalformedInputTests|StrictHTTPTests|StaticFileTests|CompressionTests|ActionCycleTests|MethodSemanticsTests|TestingKitTests
 sanitize: deps
-	$(SWIFT) build --build-tests --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
+	$(SWIFT) build --build-tests $(TEST_TRAITS) --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-		$(SWIFT) test --skip-build --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --filter "$(SANITIZED_SUITES)"
+		$(SWIFT) test --skip-build $(TEST_TRAITS) --sanitize=$(SANITIZER) --scratch-path .build-$(SANITIZER) --filter "$(SANITIZED_SUITES)"
 
 ## Soaks the demo (release build) under wrk: SOAK_MINUTES (5) at SOAK_CONNECTIONS (256) on a mix
 ## of URLs and POSTs, printing errors, non-2xx/3xx answers and RSS each minute.
@@ -185,7 +195,7 @@ deployment-deps: browser-deps
 ## Runs the deployment suite (Tests/Deployment): two instances with one secret behind nginx
 ## (one SQLite file), and three hosts in network namespaces sharing one PostgreSQL (as root).
 deployment-test: deps deployment-deps
-	$(SWIFT) build --product webapp
+	$(SWIFT) build --product webapp $(TEST_TRAITS)
 	WEBAPP_BIN=$$($(SWIFT) build --show-bin-path)/webapp PYTHONDONTWRITEBYTECODE=1 \
 		python3 -m pytest -q -p no:cacheprovider Tests/Deployment
 

@@ -13,12 +13,16 @@ let package = Package(
         .library(name: "WebRouterTesting", targets: ["WebRouterTesting"]),
         .executable(name: "webapp", targets: ["webapp"]),
     ],
-    // `Demo` is the demo app's (webapp's) stores: on for this package's own builds
-    // (`make run`, `make test`), off in an app that depends on WebRouter with `traits: []`, so
-    // its Package.resolved holds only what the framework needs (no GRDB, no PostgresNIO).
+    // Each database driver and exporter is a trait, so a build compiles only what it uses:
+    // `SQLite` (GRDB, the default store) is on by default; `PostgreSQL` (postgres-nio, which
+    // brings SwiftNIO and BoringSSL) and `Prometheus` (swift-prometheus) are asked for
+    // (`make run TRAITS=PostgreSQL`, `swift build --traits SQLite,PostgreSQL`); `make test`
+    // builds with all of them. An app that depends on WebRouter with `traits: []` resolves none.
     traits: [
-        .trait(name: "Demo", description: "The demo app's dependencies (GRDB and PostgresNIO for webapp and its tests)."),
-        .default(enabledTraits: ["Demo"]),
+        .trait(name: "SQLite", description: "The SQLite store through GRDB (the demo's accounts and profiles)."),
+        .trait(name: "PostgreSQL", description: "The PostgreSQL store and LISTEN/NOTIFY broadcaster through postgres-nio (instances on several hosts)."),
+        .trait(name: "Prometheus", description: "The demo's --metrics-port endpoint in Prometheus' text format (swift-prometheus)."),
+        .default(enabledTraits: ["SQLite"]),
     ],
     dependencies: [
         // Access log and server diagnostics.
@@ -32,14 +36,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The demo's accounts and profile edits in SQLite (webapp only, never WebRouter).
+        // The demo's accounts and profile edits in SQLite (webapp only, behind the SQLite trait).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The demo's accounts on a PostgreSQL server (`webapp serve --database postgres://…`),
         // for instances on several hosts, and its refresh broadcaster (LISTEN/NOTIFY); webapp
-        // only, behind the Demo trait. Brings SwiftNIO: 3–5 minutes more for a clean build.
+        // only, behind the PostgreSQL trait. Brings SwiftNIO and BoringSSL: about half of a
+        // clean release build's steps, which `make run` therefore leaves out by default.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The demo's `--metrics-port`: its request metrics in Prometheus' text format (webapp
-        // only, behind the Demo trait; swift-atomics and swift-metrics are its only dependencies).
+        // only, behind the Prometheus trait; swift-atomics and swift-metrics are its only dependencies).
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `make docs`: the DocC catalogs of WebRouter and WebRouterTesting.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -123,11 +128,11 @@ let package = Package(
                 "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
                 // SQLite's C API: pages' one-row reads on the request's thread (`SQLiteReaders`).
-                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Demo"])),
-                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
                 "CGnuTLS",
@@ -167,8 +172,8 @@ let package = Package(
             name: "WebappTests",
             dependencies: [
                 "webapp", "WebRouter", "WebRouterTesting",
-                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Demo"])),
-                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Demo"])),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),

@@ -24,7 +24,7 @@ let package = Package(
     name: "Travel",
     platforms: [.macOS(.v14)],
     dependencies: [
-        // `traits: []`: WebRouter's `Demo` trait (its demo app's GRDB) stays off, so this
+        // `traits: []`: WebRouter's default `SQLite` trait (GRDB) stays off, so this
         // package resolves only the framework's own dependencies.
         .package(path: webRouterPath, traits: []),
     ],

@@ -1,3 +1,4 @@
+#if Prometheus
 import CoreMetrics
 import Logging
 import Prometheus
@@ -7,7 +8,7 @@ import WebRouterHTTP
 /// `webapp serve --metrics-port 9464`: the demo's metrics in Prometheus' text format at
 /// `GET /metrics` on a port of their own (scrapers stay off the app's port and out of its
 /// access log). The framework reports through swift-metrics; here swift-prometheus is the
-/// backend, bootstrapped once at start. Only the demo has it (the `Demo` trait).
+/// backend, bootstrapped once at start. Only the demo has it (the `Prometheus` trait).
 ///
 /// ```sh
 /// webapp serve --metrics-port 9464 &
@@ -40,3 +41,4 @@ enum MetricsEndpoint {
         return HTTPResponse(status: .ok, headers: [("Content-Type", contentType)], body: registry.emitToBuffer())
     }
 }
+#endif

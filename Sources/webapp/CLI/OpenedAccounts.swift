@@ -23,11 +23,12 @@ struct OpenedAccounts: Sendable {
 
     /// Opens `location`: a `postgres://` or `postgresql://` address, else an SQLite file path.
     static func open(_ location: String, logger: Logger) async throws -> OpenedAccounts {
-        guard PostgresAddress.isPostgres(location) else {
+        guard location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") else {
             let pool = try AccountDatabase.open(path: location)
             logger.info("accounts in \(URL(fileURLWithPath: location).standardizedFileURL.path)")
             return OpenedAccounts(storage: SQLiteAccountStorage(database: pool), broadcaster: nil, close: {})
         }
+        #if PostgreSQL
         let address = try PostgresAddress(parsing: location)
         let database = try await PostgresAccountDatabase.open(address)
         let broadcaster = PostgresBroadcaster(client: database.client)
@@ -41,5 +42,14 @@ struct OpenedAccounts: Sendable {
             listening.cancel()
             database.close()
         }
+        #else
+        throw MissingTrait(message: BuildTraits.missing(.postgreSQL) ?? "")
+        #endif
+    }
+
+    /// A `postgres://` address given to a build without the PostgreSQL trait.
+    struct MissingTrait: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 }

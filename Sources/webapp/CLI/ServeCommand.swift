@@ -58,6 +58,17 @@ struct ServeCommand: AsyncParsableCommand {
         return AccountDatabase.defaultPath
     }
 
+    func validate() throws {
+        if metricsPort != nil, let problem = BuildTraits.missing(.prometheus) {
+            throw ValidationError(problem)
+        }
+        let location = resolvedDatabasePath()
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://"),
+           let problem = BuildTraits.missing(.postgreSQL) {
+            throw ValidationError(problem)
+        }
+    }
+
     func run() async throws {
         if server.development && !DevelopmentLoop.isChild {
             // `--dev`: this process watches, rebuilds and restarts a child that serves.
@@ -80,7 +91,11 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             accounts = try await OpenedAccounts.open(location, logger: logger)
         } catch {
+            #if PostgreSQL
             let shown = (try? PostgresAddress(parsing: location).description) ?? location
+            #else
+            let shown = location
+            #endif
             FileHandle.standardError.write(Data("webapp: cannot open the database \(shown): \(error)\n".utf8))
             throw ExitCode.failure
         }
@@ -112,7 +127,9 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.publicDirectory == nil { configuration.publicDirectory = "Public" }
         logger.info("static files from \(configuration.publicDirectory ?? "Public") under \(configuration.staticPrefix)")
         do {
+            #if Prometheus
             let metrics = try metricsPort.map { try MetricsEndpoint.start(host: configuration.host, port: $0, logger: logger) }
+            #endif
             // The simulated live match (demo data only): a goal every interval, and every open
             // page showing it refreshes.
             let interval = liveGoalInterval
@@ -123,7 +140,9 @@ struct ServeCommand: AsyncParsableCommand {
             } : nil
             try await app.serve(configuration)
             simulation?.cancel()
+            #if Prometheus
             await metrics?.stop()
+            #endif
         } catch let error as HTTPServerError {
             FileHandle.standardError.write(Data("webapp: \(error)\n".utf8))
             throw ExitCode.failure

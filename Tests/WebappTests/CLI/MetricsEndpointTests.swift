@@ -1,3 +1,4 @@
+#if Prometheus
 import CoreMetrics
 import Prometheus
 import Testing
@@ -29,3 +30,4 @@ struct MetricsEndpointTests {
         #expect(MetricsEndpoint.response(to: HTTPRequest(path: "/"), registry: registry).status == .notFound)
     }
 }
+#endif

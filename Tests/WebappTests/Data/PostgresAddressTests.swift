@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Testing
 @testable import webapp
 
@@ -61,3 +62,4 @@ struct PostgresAddressTests {
         #expect(carried == (0..<1500).map { "match/\($0)" })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -89,3 +90,4 @@ final class PostgresAccountDatabase: Sendable {
         }
     }
 }
+#endif

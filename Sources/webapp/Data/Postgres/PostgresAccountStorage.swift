@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import PostgresNIO
 
@@ -118,3 +119,4 @@ struct PostgresAccountStorage: AccountStorage {
         return Account(username: row.0, displayName: row.1, passwordHash: hash, favouriteTeamID: row.3, bio: row.4)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -92,3 +93,4 @@ struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         return "postgres://\(username)@\(host ?? "localhost"):\(port)/\(database)"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
@@ -157,3 +158,4 @@ final class PostgresBroadcaster: RefreshBroadcaster {
         return payloads
     }
 }
+#endif
