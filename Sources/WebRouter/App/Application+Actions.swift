@@ -23,6 +23,8 @@ extension Application {
         if let upload = request.oversizedUpload {
             return await answerOversized(upload, path, form: form, screen: node.content, context: context)
         }
+        // Whether the person came signed in: an action that signs them in lands on `next`.
+        let wasSignedIn = table.signInEdge == nil || !(configuration.signIn.person(context) ?? "").isEmpty
         let result: ActionResult
         do {
             result = try await traced("action \(node.screenName).\(form[ActionForm.actionField] ?? "")", context) {
@@ -40,7 +42,8 @@ extension Application {
             return errorPage(HTTPError(.internalServerError, "Something went wrong on our side."), context: context, near: path.state)
         }
         switch result.kind {
-        case .move(let location):
+        case .move(let moved):
+            let location = landing(after: moved, wasSignedIn: wasSignedIn, context: context)
             if !configuration.observers.isEmpty {
                 let move = RouteMove(from: table.print(path.state), to: location,
                                      action: form[ActionForm.actionField] ?? "", screen: node.screenName)

@@ -11,11 +11,16 @@ extension Application {
     /// names its parent); otherwise the state `request`'s path names, or its longest valid
     /// prefix; and when none is, or it belongs to a window case the visitor may not see, the
     /// screen their case opens at. `context` picks that case (made from `request` when absent).
+    ///
+    /// `link` replaces the link to that screen (the `403` to a signed-out `POST` links to the
+    /// page, which presents the sign-in).
     func errorPage(
-        _ error: HTTPError, request: HTTPRequest? = nil, context: RequestContext? = nil, near state: RouteState? = nil
+        _ error: HTTPError, request: HTTPRequest? = nil, context: RequestContext? = nil, near state: RouteState? = nil,
+        link: (label: String, href: String)? = nil
     ) -> HTTPResponse {
         let place = errorPlace(request: request, context: context, near: state)
-        let content = AnyHTML(ErrorFragment(status: error.status, message: error.message, linkLabel: place.label, linkHref: place.href))
+        let content = AnyHTML(ErrorFragment(status: error.status, message: error.message,
+                                            linkLabel: link?.label ?? place.label, linkHref: link?.href ?? place.href))
         var page = PageModel(
             title: error.status.reason, appName: configuration.appName, screenName: "Error",
             tabs: place.tabs,
@@ -58,7 +63,11 @@ extension Application {
         let target = nearest ?? table.rootState(table.caseRoots[allowedCase][0])
         let href = table.print(target)
         let node = table.nodes[target.steps[target.depth - 1].node]
-        let tabs = Resolution.tabBar(table: table, root: target.steps[0].node).tabs
+        var access: TabAccess?
+        if table.hasAccessRules, let asking = context ?? request.map(contextWithoutWaiting) {
+            access = tabAccess(knownViewer(for: asking))
+        }
+        let tabs = Resolution.tabBar(table: table, root: target.steps[0].node, access: access).tabs
         return ErrorPlace(tabs: tabs, label: "Go to \(node.content.title) (\(href))", href: href)
     }
 

@@ -3,19 +3,39 @@ import WebRouterHTML
 import WebRouterHTTP
 extension Application {
     /// Renders the page of a state: the fragments of the screen on top of each layer,
-    /// wrapped in the chrome.
-    func renderPage(_ path: ParsedPath, context: RequestContext, status: HTTPStatus) async -> HTTPResponse {
+    /// wrapped in the chrome. A state with a screen the request's person may not see is the
+    /// sign-in shown over the nearest public screen, or the `403` page (see <doc:SignInPerScreen>).
+    func renderPage(
+        _ path: ParsedPath, context: RequestContext, status: HTTPStatus, options: PageOptions = .standard
+    ) async -> HTTPResponse {
+        var access: TabAccess?
+        if table.hasAccessRules {
+            let viewer = await viewer(for: context)
+            // A substitute (`tabRoot` set) is the sign-in itself: never gated again.
+            if options.tabRoot == nil, let blocked = table.firstBlockedStep(path.state, for: viewer) {
+                return await renderBlocked(path, blocked: blocked, viewer: viewer, context: context, status: status)
+            }
+            access = tabAccess(viewer)
+        }
         if table.nodes[path.state.steps[path.state.depth - 1].node].presentation.isBareDocument {
             return await renderBareDocument(path, context: context, status: status)
         }
         var memory = tabMemory(cookie: context.tabMemoryCookie)
-        let resolution = Resolution(table: table, path: path, rememberedTabs: { memory.path(for: $0) })
+        let resolution = Resolution(
+            table: table, path: path, rememberedTabs: { memory.path(for: $0) }, tabRoot: options.tabRoot, access: access)
 
         var layers: [LayerModel] = []
         layers.reserveCapacity(resolution.layers.count)
         var fragmentBytes = 0
         var alert: AlertOutcome = .none
         for layer in resolution.layers {
+            if options.hidesBase && layer.start == 0 {
+                // The screen under the sign-in needs it: named, not rendered.
+                layers.append(LayerModel(screenName: layer.screenName, breadcrumb: layer.breadcrumb,
+                                         content: AnyHTML(SignInRequiredFragment(title: layer.title)),
+                                         classes: layer.classes + ["sign-in-required"]))
+                continue
+            }
             let content: HTMLOutput
             do {
                 let rendered = try await traced("load \(layer.screenName)", context) {
@@ -84,7 +104,7 @@ extension Application {
             PageRenderer.render(page, into: &output)
         }
         var response = HTTPResponse.html(rendered: output, status: status)
-        if isVisit, let selected = resolution.selectedTabName {
+        if isVisit, options.remembersTab, let selected = resolution.selectedTabName {
             if memory.remember(resolution.baseStackURL, for: selected) {
                 response.headers.add(name: "Set-Cookie", value: tabMemoryCookie(memory, secure: isSecure(context.request)))
             }
@@ -164,6 +184,15 @@ extension Application {
             }
         }
         return (output, alert)
+    }
+}
+
+/// What stands in for a screen that needs sign-in under the sign-in presented over it.
+struct SignInRequiredFragment: HTML {
+    let title: String
+
+    func render(into output: inout HTMLOutput) {
+        p(.class("sign-in-required-note")) { "Sign in to see \(title)." }.render(into: &output)
     }
 }
 

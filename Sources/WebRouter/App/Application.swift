@@ -180,8 +180,9 @@ public final class Application: Sendable {
             return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }
         if request.pathSegments.isEmpty && table.unnamedRoot == nil {
-            return refusal(request, context: context, allowed: .readOnly)
-                ?? .redirect(to: defaultURL(forCase: selectedCase(context)), status: .found)
+            if let refused = refusal(request, context: context, allowed: .readOnly) { return refused }
+            let viewer = table.hasAccessRules ? await viewer(for: context) : nil
+            return .redirect(to: defaultURL(forCase: selectedCase(context), viewer: viewer), status: .found)
         }
         let parsed: ParsedPath
         switch route(request) {
@@ -221,6 +222,9 @@ public final class Application: Sendable {
             return .redirect(to: target, status: request.method == .post ? .seeOther : .found)
         }
         if request.method == .post {
+            if table.hasAccessRules, let refused = refusedAction(parsed, viewer: await viewer(for: context), context: context) {
+                return refused
+            }
             return await performAction(parsed, context: context)
         }
         return await renderPage(parsed, context: context, status: .ok)

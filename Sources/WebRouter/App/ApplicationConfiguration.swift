@@ -62,6 +62,14 @@ public struct ApplicationConfiguration: Sendable {
     public var logger: Logger
     /// The path of the storyboard map of the tree (`nil` turns it off).
     public var storyboardPath: String?
+    /// How the application tells who is signed in and their roles, for the screens that need
+    /// a signed-in person (`.requiresSignIn()`), and how the tab bar shows those tabs to
+    /// someone signed out. By default the session's `user` entry is the person, its `roles`
+    /// entry their roles, and locked tabs are shown marked (see <doc:SignInPerScreen>).
+    /// ```swift
+    /// configuration.signIn = SignInPolicy(person: { $0.session["account"] }, lockedTabs: .hidden)
+    /// ```
+    public var signIn = SignInPolicy()
     /// Told of every screen view and every move.
     public var observers: [any RouteObserver] = []
     /// Pages the server updates: the bounds on event streams and the broadcaster that

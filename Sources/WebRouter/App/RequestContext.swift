@@ -63,6 +63,8 @@ public final class RequestContext: Sendable {
         var sessionChanged = false
         var brokenLinks: [String] = []
         var liveKeys: [LiveKey] = []
+        /// Who the request comes from, once the application has asked its ``SignInPolicy``.
+        var viewer: Viewer?
     }
 
     init(request: HTTPRequest, now: Int, session: Session, browserID: String, issuesBrowserID: Bool,
@@ -150,6 +152,12 @@ public final class RequestContext: Sendable {
 
     func reportBrokenLink(_ problem: String) {
         mutable.withLock { $0.brokenLinks.append(problem) }
+    }
+
+    /// The person the ``SignInPolicy`` found, once asked (see `Application.viewer(for:)`).
+    var viewer: Viewer? {
+        get { mutable.withLock { $0.viewer } }
+        set { mutable.withLock { $0.viewer = newValue } }
     }
 
     var sessionChange: Session? {

@@ -175,6 +175,10 @@ struct StoryboardBranch: HTML {
                         route.context == "Void" ? "No context" : "Context \(route.context)"
                         br()
                         route.declaration
+                        if route.access != "public" {
+                            br()
+                            span(.class("sb-access")) { "🔒 \(route.access)" }
+                        }
                     }
                     if !docked.isEmpty {
                         ul(.class("sb-exits"), .aria("label", "Universal transitions of \(route.screen)")) {
@@ -239,6 +243,7 @@ struct StoryboardLevel: HTML {
                 code { route.pattern }
                 if route.context != "Void" { span(.class("muted")) { " · context \(route.context)" } }
                 span(.class("muted")) { " · \(route.declaration)" }
+                if route.access != "public" { span(.class("muted")) { " · \(route.access)" } }
                 if !children.isEmpty {
                     ol { StoryboardLevel(routes: children, depth: depth + 1) }
                 }

@@ -24,7 +24,8 @@ extension Router {
     /// The URL forms of this screen post to: its own URL, with the query of the request
     /// when this screen is the one shown on top.
     var actionURL: String {
-        guard position == path.state.depth - 1, let query = request.request.rawQuery, !query.isEmpty else { return url }
+        guard position == path.state.depth - 1, !path.presentsSignIn,
+              let query = request.request.rawQuery, !query.isEmpty else { return url }
         return pathURL + "?" + query
     }
 

@@ -134,16 +134,27 @@ enum PageRenderer {
         output.appendRaw("</head>\n")
     }
 
+    /// The id of the tab bar's hidden "Sign-in required", the description of locked tabs.
+    static let signInNoteID: StaticString = "tabbar-sign-in-required"
+
     private static func renderTabs(_ tabs: [TabItem], inert: Bool, into output: inout HTMLOutput) {
         output.appendRaw("<nav aria-label=\"")
         output.appendRaw(Landmark.tabBar)
         output.appendRaw("\" class=\"tabbar\"")
         if inert { output.appendRaw(" inert") }
         output.appendRaw("><ul>")
+        var hasLocked = false
         for tab in tabs {
             output.appendRaw("<li><a")
             output.urlAttribute("href", tab.href)
             if tab.isSelected { output.appendRaw(" aria-current=\"page\"") }
+            if tab.requiresSignIn {
+                // The name stays the label; the description says why it leads to the sign-in.
+                output.appendRaw(" class=\"tab-locked\" aria-describedby=\"")
+                output.appendRaw(Self.signInNoteID)
+                output.appendRaw("\"")
+                hasLocked = true
+            }
             output.appendRaw(">")
             if let icon = tab.icon, !icon.isEmpty {
                 output.appendRaw("<span class=\"tab-icon\" aria-hidden=\"true\">")
@@ -151,10 +162,17 @@ enum PageRenderer {
                 output.appendRaw("</span>")
             }
             output.appendRaw("<span class=\"tab-label\">")
+            if tab.requiresSignIn { output.appendRaw("<span class=\"tab-lock\" aria-hidden=\"true\">🔒</span>") }
             output.appendEscapedText(tab.label)
             output.appendRaw("</span></a></li>")
         }
-        output.appendRaw("</ul></nav>\n")
+        output.appendRaw("</ul>")
+        if hasLocked {
+            output.appendRaw("<span id=\"")
+            output.appendRaw(Self.signInNoteID)
+            output.appendRaw("\" hidden>Sign-in required</span>")
+        }
+        output.appendRaw("</nav>\n")
     }
 
     private static func renderBase(_ layer: LayerModel, inert: Bool, into output: inout HTMLOutput) {

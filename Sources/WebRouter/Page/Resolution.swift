@@ -38,7 +38,14 @@ struct Resolution: Sendable {
     /// The topmost layer (the last modal, or the base stack).
     var top: Layer { layers[layers.count - 1] }
 
-    init(table: RouteTable, path: ParsedPath, rememberedTabs: (String) -> String? = { _ in nil }) {
+    /// - Parameters:
+    ///   - tabRoot: the root whose tab bar the page draws, when not the state's own (the
+    ///     sign-in shown at a URL its visitor may not see yet keeps the wanted tab's bar).
+    ///   - access: who is asking, when the tree has screens that need sign-in.
+    init(
+        table: RouteTable, path: ParsedPath, rememberedTabs: (String) -> String? = { _ in nil },
+        tabRoot: Int? = nil, access: TabAccess? = nil
+    ) {
         self.path = path
         let steps = path.state.steps
         /// A step's title, asked for only where the page shows it: a breadcrumb item, or the
@@ -75,7 +82,7 @@ struct Resolution: Sendable {
         self.layers = layers
         self.urls = urls
 
-        let bar = Self.tabBar(table: table, root: steps[0].node, rememberedTabs: rememberedTabs)
+        let bar = Self.tabBar(table: table, root: tabRoot ?? steps[0].node, rememberedTabs: rememberedTabs, access: access)
         tabs = bar.tabs
         selectedTabName = bar.selected
         tabBarClasses = bar.classes
@@ -84,7 +91,7 @@ struct Resolution: Sendable {
     /// The tab bar of a state whose first step is `root`: empty when the root is no tab. The
     /// error pages draw it too, for the nearest valid screen.
     static func tabBar(
-        table: RouteTable, root rootID: Int, rememberedTabs: (String) -> String? = { _ in nil }
+        table: RouteTable, root rootID: Int, rememberedTabs: (String) -> String? = { _ in nil }, access: TabAccess? = nil
     ) -> (tabs: [TabItem], selected: String?, classes: [String]) {
         let root = table.nodes[rootID]
         guard case .tab(let caseIndex, let selected) = root.kind else { return ([], nil, []) }
@@ -95,12 +102,20 @@ struct Resolution: Sendable {
             let node = table.nodes[id]
             guard case .tab(_, let tabIndex) = node.kind else { continue }
             let isSelected = tabIndex == selected
+            var locked = false
+            if let access {
+                guard let marked = access.show(node.access) else { continue }   // hidden
+                locked = marked
+            }
             if isSelected { selectedTabName = node.name }
-            tabs.append(TabItem(
+            var item = TabItem(
                 label: node.tabLabel,
-                href: isSelected ? node.rootURL : (rememberedTabs(node.name) ?? node.rootURL),
+                // A locked tab leads to its root, which presents the sign-in.
+                href: isSelected || locked ? node.rootURL : (rememberedTabs(node.name) ?? node.rootURL),
                 isSelected: isSelected,
-                icon: node.tabIcon))
+                icon: node.tabIcon)
+            item.requiresSignIn = locked
+            tabs.append(item)
         }
         var classes: [String] = []
         if case .tabs(let bar) = table.window.cases[caseIndex].content { classes = bar.presentation.classes }

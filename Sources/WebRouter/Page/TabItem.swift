@@ -12,6 +12,10 @@ public struct TabItem: Sendable, Equatable {
     public var isSelected: Bool
     /// A short emoji or character shown above the label, hidden from screen readers.
     public var icon: String?
+    /// The tab needs a signed-in person and nobody is signed in: the bar shows a lock and
+    /// describes it as "Sign-in required" (`aria-describedby`); opening it presents the sign-in
+    /// (see ``SignInPolicy/LockedTabs``).
+    public var requiresSignIn = false
 
     /// A tab labelled `label` leading to `href`, without icon unless given.
     public init(label: String, href: String, isSelected: Bool, icon: String? = nil) {

@@ -11,15 +11,45 @@ extension PageState {
         public var href: String
         /// Whether it is the selected tab (`aria-current="page"`).
         public var selected: Bool
+        /// Whether the tab is marked as needing a signed-in person (a lock, described as
+        /// "Sign-in required"): opening it presents the sign-in (see <doc:SignInPerScreen>).
+        public var requiresSignIn: Bool
 
         /// A tab labelled `label` leading to `href`.
         /// ```swift
         /// PageState.Tab(label: "Search", href: "/search", selected: false)
         /// ```
-        public init(label: String, href: String, selected: Bool) {
+        public init(label: String, href: String, selected: Bool, requiresSignIn: Bool = false) {
             self.label = label
             self.href = href
             self.selected = selected
+            self.requiresSignIn = requiresSignIn
+        }
+
+        private enum CodingKeys: String, CodingKey { case label, href, selected, requiresSignIn }
+
+        /// Reads a tab; a state written before `requiresSignIn` existed reads as `false`.
+        /// ```swift
+        /// try JSONDecoder().decode(PageState.Tab.self, from: Data(#"{"label":"Feed","href":"/feed","selected":true}"#.utf8))
+        /// ```
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            label = try container.decode(String.self, forKey: .label)
+            href = try container.decode(String.self, forKey: .href)
+            selected = try container.decode(Bool.self, forKey: .selected)
+            requiresSignIn = try container.decodeIfPresent(Bool.self, forKey: .requiresSignIn) ?? false
+        }
+
+        /// Writes every key.
+        /// ```swift
+        /// try JSONEncoder().encode(tab)   // {"href":"/journal","label":"Journal","requiresSignIn":true,"selected":false}
+        /// ```
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(href, forKey: .href)
+            try container.encode(selected, forKey: .selected)
+            try container.encode(requiresSignIn, forKey: .requiresSignIn)
         }
     }
 

@@ -102,7 +102,8 @@ struct PageStateReader {
     private func tabs() -> [PageState.Tab] {
         guard let bar = tabBar else { return [] }
         return bar.all { $0.tagCode == TagCode.a && $0.has(AttributeCode.href) && !$0.isHidden }.map {
-            PageState.Tab(label: $0.accessibleName, href: $0[AttributeCode.href] ?? "", selected: $0.attribute(AttributeCode.ariaCurrent, is: "page"))
+            PageState.Tab(label: $0.accessibleName, href: $0[AttributeCode.href] ?? "", selected: $0.attribute(AttributeCode.ariaCurrent, is: "page"),
+                          requiresSignIn: $0.hasClass("tab-locked"))
         }
     }
 

@@ -78,6 +78,7 @@ enum PageStateJSONWriter {
             raw(",\"tabs\":"); array(state.tabs) { writer, tab in
                 writer.raw("{\"href\":"); writer.string(tab.href)
                 writer.raw(",\"label\":"); writer.string(tab.label)
+                writer.raw(",\"requiresSignIn\":"); writer.bool(tab.requiresSignIn)
                 writer.raw(",\"selected\":"); writer.bool(tab.selected)
                 writer.raw("}")
             }

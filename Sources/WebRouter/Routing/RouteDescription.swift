@@ -21,6 +21,9 @@ public struct RouteDescription: Sendable, Equatable, Codable {
     public let example: String
     /// How deep the route sits (roots are 0).
     public let depth: Int
+    /// Who may open it: `public`, `signed in`, or `role admin` (roles joined by `+`); see
+    /// <doc:SignInPerScreen>.
+    public let access: String
 }
 
 extension RouteTable {
@@ -43,28 +46,29 @@ extension RouteTable {
             result.append(RouteDescription(
                 pattern: ownPattern.isEmpty ? "/" : ownPattern, screen: node.screenName, context: node.codec.typeName,
                 kind: node.kind.label, declaration: node.declaration, example: ownExample.isEmpty ? "/" : ownExample,
-                depth: node.depth))
+                depth: node.depth, access: node.access.label))
             for child in node.children { visit(child, pattern: ownPattern, example: ownExample) }
         }
         for roots in caseRoots { for root in roots { visit(root, pattern: "", example: "") } }
         return result
     }
 
-    /// The route table as aligned text, like `rails routes`.
+    /// The route table as aligned text, like `rails routes`; an `ACCESS` column appears when
+    /// some route needs sign-in.
     public var routeListing: String {
-        let rows = [("PATTERN", "SCREEN", "CONTEXT", "KIND", "DECLARED BY")]
-            + routes.map { ($0.pattern, $0.screen, $0.context, $0.kind, $0.declaration) }
-        var widths = [0, 0, 0, 0]
+        let routes = routes
+        let showsAccess = routes.contains { $0.access != "public" }
+        let header = ["PATTERN", "SCREEN", "CONTEXT", "KIND"] + (showsAccess ? ["ACCESS"] : []) + ["DECLARED BY"]
+        let rows = [header] + routes.map { route in
+            [route.pattern, route.screen, route.context, route.kind] + (showsAccess ? [route.access] : []) + [route.declaration]
+        }
+        var widths = [Int](repeating: 0, count: header.count - 1)
         for row in rows {
-            widths[0] = max(widths[0], row.0.count)
-            widths[1] = max(widths[1], row.1.count)
-            widths[2] = max(widths[2], row.2.count)
-            widths[3] = max(widths[3], row.3.count)
+            for column in widths.indices { widths[column] = max(widths[column], row[column].count) }
         }
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         return rows.map { row in
-            [pad(row.0, widths[0]), pad(row.1, widths[1]), pad(row.2, widths[2]), pad(row.3, widths[3]), row.4]
-                .joined(separator: "  ")
+            (widths.indices.map { pad(row[$0], widths[$0]) } + [row[row.count - 1]]).joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }
 }

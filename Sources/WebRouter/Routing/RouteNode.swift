@@ -49,6 +49,8 @@ final class RouteNode: Sendable {
     let declaration: String
     /// Whether the transition that reaches it is held in an optional property.
     let isOptional: Bool
+    /// Who may see it: its own declaration and its parent's rule (see ``AccessRule``).
+    let access: AccessRule
 
     let pushChildren: [String: Int]
     let presentChildren: [String: Int]
@@ -77,6 +79,7 @@ final class RouteNode: Sendable {
         inNavigationStack = draft.inNavigationStack
         declaration = draft.declaration
         isOptional = draft.isOptional
+        access = draft.access
         pushChildren = draft.pushChildren
         presentChildren = draft.presentChildren
         childByIdentity = draft.childByIdentity
@@ -101,6 +104,7 @@ final class RouteNode: Sendable {
         let queryCodec: QueryCodec?
         let inNavigationStack: Bool
         let declaration: String
+        let access: AccessRule
         var isOptional = false
         var pushChildren: [String: Int] = [:]
         var presentChildren: [String: Int] = [:]

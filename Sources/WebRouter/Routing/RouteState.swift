@@ -58,6 +58,9 @@ public struct RouteState: Hashable, Sendable {
     /// The state's route pattern (``RouteTable/routePattern(_:)``), when the application
     /// remembers the parse.
     var routePattern: String? = nil
+    /// The state is the sign-in shown in place of the request's own (see ``SignInPresentation``):
+    /// its forms post to their own URL, never with the request's query.
+    var presentsSignIn = false
 }
 
 /// Why a path does not name a state; the page for it links to `validPrefix`.

@@ -33,6 +33,14 @@ public final class RouteTable: Sendable {
     /// links look their start up here without reading the nodes.
     let roots: [Root]
 
+    /// Whether some place of the tree needs a signed-in person: when not, requests never ask
+    /// the ``SignInPolicy``.
+    let hasAccessRules: Bool
+    /// Whether some place needs a role: only then are a person's roles asked for.
+    let hasRoleRules: Bool
+    /// The window's sign-in transition (`Window.signIn`), whose target every screen presents as `~sign-in`.
+    let signInEdge: ObjectIdentifier?
+
     struct Root: Sendable {
         let node: Int
         let screenType: ObjectIdentifier
@@ -58,6 +66,9 @@ public final class RouteTable: Sendable {
         caseRoots = builder.caseRoots
         window = spec
         unnamedRoot = builder.rootNames[""]
+        hasAccessRules = nodes.contains { $0.access.requiresSignIn }
+        hasRoleRules = nodes.contains { !$0.access.roles.isEmpty }
+        signInEdge = spec.signIn.map { ObjectIdentifier($0.identity) }
         var rootStates = [RouteState?](repeating: nil, count: nodes.count)
         for id in caseRoots.joined() { rootStates[id] = RouteState(steps: [RouteState.Step(node: id, segments: [])]) }
         self.rootStates = rootStates

@@ -14,9 +14,13 @@ struct RouteTableBuilder {
     private(set) var caseRoots: [[Int]] = []
     private(set) var problems: [String] = []
     private var universal: [_RouteEdge] = []
+    /// The window's sign-in transition (`Window.signIn`), whose subtree is always open.
+    private var signInIdentity: TransitionIdentity?
+    private var reportedSignInRule = false
 
     mutating func build(_ spec: WindowSpec) {
         universal = spec.universal.map(\.edge)
+        signInIdentity = spec.signIn?.identity
         var universalNames: Set<String> = []
         for edge in universal {
             let name = edge.name ?? ""
@@ -53,6 +57,9 @@ struct RouteTableBuilder {
             }
             caseRoots.append(roots)
         }
+        if spec.signIn == nil, let first = nodes.first(where: { $0.access.requiresSignIn }) {
+            problems.append("\(first.declaration) (\(first.screenName)) requires sign-in, but the window names no sign-in screen: add .signIn(YourSignInScreen()) to the Window")
+        }
     }
 
     private mutating func claimRootName(_ name: String, by description: String, in taken: inout [String: String]) {
@@ -71,9 +78,13 @@ struct RouteTableBuilder {
 
     private mutating func addNode(
         _ target: any Screen, name: String, kind: RouteNode.Kind, parent: Int?,
-        codec: ContextCodec, declaration: String, isUniversal: Bool = false
+        codec: ContextCodec, declaration: String, isUniversal: Bool = false,
+        inherited: AccessRule = .open, declared: AccessRule = .open
     ) -> Int {
         let presentation = Self.presentation(of: target)
+        let access = inherited
+            .adding(requiresSignIn: declared.requiresSignIn, roles: declared.roles)
+            .adding(requiresSignIn: presentation.requiresSignIn, roles: presentation.requiredRoles)
         let content = Self.nestedScreen(of: target)
         let id = nodes.count
         let depth = parent.map { nodes[$0].depth + 1 } ?? 0
@@ -86,7 +97,8 @@ struct RouteTableBuilder {
             id: id, name: name, kind: kind, parent: parent, depth: depth, content: content,
             screenType: ObjectIdentifier(type(of: content)),
             screenName: ScreenNaming.typeName(type(of: content)), presentation: presentation,
-            codec: codec, queryCodec: Self.queryCodec(of: content), inNavigationStack: inStack, declaration: declaration))
+            codec: codec, queryCodec: Self.queryCodec(of: content), inNavigationStack: inStack, declaration: declaration,
+            access: access))
         if parent == nil { rootNames[name] = id }
         if ObjectIdentifier(codec.valueType) != ObjectIdentifier(Self.contextType(of: content)) {
             problems.append("\(declaration) leads to \(nodes[id].screenName), whose context is \(Self.contextType(of: content)), but the move carries \(codec.typeName): a container must pass its screen's context through")
@@ -133,9 +145,16 @@ struct RouteTableBuilder {
             case .push: childKind = .push
             case .present(let style): childKind = .present(style)
             }
+            // The sign-in is open wherever it is presented, even over a screen that is not.
+            let isSignIn = signInIdentity.map { $0 === edge.identity } ?? false
             let child = addNode(edgeTarget, name: stepName, kind: childKind, parent: id,
                                 codec: edge.codec, declaration: edge.isUniversal || universal.contains { $0.identity === edge.identity } ? "universal \(property)" : "\(owner).\(property)",
-                                isUniversal: isUniversal || universal.contains { $0.identity === edge.identity })
+                                isUniversal: isUniversal || universal.contains { $0.identity === edge.identity },
+                                inherited: isSignIn ? .open : nodes[id].access, declared: edge.access)
+            if isSignIn && nodes[child].access.requiresSignIn && !reportedSignInRule {
+                reportedSignInRule = true
+                problems.append("The sign-in screen \(nodes[child].screenName) requires sign-in itself: nobody could sign in; remove its .requiresSignIn()")
+            }
             nodes[child].isOptional = edge.isOptional
             if isPresent { nodes[id].presentChildren[stepName] = child } else { nodes[id].pushChildren[stepName] = child }
             nodes[id].childByIdentity[ObjectIdentifier(edge.identity)] = child

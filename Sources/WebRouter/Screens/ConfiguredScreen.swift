@@ -33,6 +33,24 @@ extension Screen {
         configContent { $0.routeName = routeName }
     }
 
+    /// Makes the screen, and every screen reached from it, need a signed-in person, with
+    /// `role` when given (the app tells a person's roles: ``SignInPolicy/roles``). Signed out,
+    /// its URLs keep their address and present the window's sign-in (`Window.signIn(_:named:style:)`)
+    /// over the nearest public screen; a signed-in person without the role gets a `403` page.
+    /// ```swift
+    /// Tabs {
+    ///     Navigation(Home())                                  // public
+    ///     Navigation(Journal()).requiresSignIn()              // any signed-in person
+    ///     Navigation(Admin()).requiresSignIn(role: "admin")   // admins only
+    /// }
+    /// ```
+    public func requiresSignIn(role: String? = nil) -> ConfiguredScreen<Self> {
+        configContent { presentation in
+            presentation.requiresSignIn = true
+            if let role { presentation.requiredRoles.append(role) }
+        }
+    }
+
     /// Sets the label and icon of the tab this screen roots.
     public func tabItem(_ label: String, icon: String? = nil) -> ConfiguredScreen<Self> {
         configContent { $0.tabLabel = label; $0.tabIcon = icon }

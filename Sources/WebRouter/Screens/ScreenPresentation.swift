@@ -23,6 +23,18 @@ public struct ScreenPresentation: Sendable, Equatable {
     public var tabIcon: String?
     /// The URL name of a tab or a window case (defaults to the kebab-cased type name).
     public var routeName: String?
+    /// Showing the screen here, and every screen reached from it, needs a signed-in person:
+    /// signed out, its URL presents the app's sign-in (see <doc:SignInPerScreen>).
+    /// `.requiresSignIn()` sets it where the screen is placed; a screen that always needs one
+    /// sets it in its own `configure(_:)`:
+    /// ```swift
+    /// func configure(_ presentation: inout ScreenPresentation) { presentation.requiresSignIn = true }
+    /// ```
+    public var requiresSignIn = false
+    /// The roles the signed-in person must all have to see the screen here and below
+    /// (``SignInPolicy/roles`` tells a person's roles); a role implies ``requiresSignIn``.
+    /// `.requiresSignIn(role: "admin")` adds one.
+    public var requiredRoles: [String] = []
     /// The screen's fragment is the whole document: when the URL names this screen, its page
     /// is sent as the body renders it, without the chrome (no framework `<head>`, stylesheet or
     /// script, no header, tabs, breadcrumb or footer). For pages whose every byte someone else

@@ -57,4 +57,7 @@ struct WindowSpec: Sendable {
     let alwaysAvailable: Set<Int>
     /// Transitions every screen has.
     var universal: [UniversalTransition] = []
+    /// The app's sign-in, presented over the nearest public screen when a signed-out person
+    /// opens a screen that needs sign-in (also one of ``universal``).
+    var signIn: _RouteEdge?
 }

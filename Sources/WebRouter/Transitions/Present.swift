@@ -46,6 +46,18 @@ public struct Present<From: ContentScreen, To: Screen>: Transition {
         copy._edge.name = name
         return copy
     }
+
+    /// Makes the screen this presentation reaches, and every screen reached from it, need a signed-in
+    /// person (with `role`, when given), keeping the property's type:
+    /// ```swift
+    /// Article(edit: Push(EditArticle()).requiresSignIn(role: "editor"))
+    /// ```
+    /// See `Screen.requiresSignIn(role:)` and <doc:SignInPerScreen>.
+    public func requiresSignIn(role: String? = nil) -> Self {
+        var copy = self
+        copy._edge.access = copy._edge.access.adding(requiresSignIn: true, roles: role.map { [$0] } ?? [])
+        return copy
+    }
 }
 
 extension Screen {

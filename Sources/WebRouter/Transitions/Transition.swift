@@ -56,6 +56,8 @@ public struct _RouteEdge: Sendable {
     var isUniversal = false
     /// Held in an optional property (`var next: Push<Self, Match>?`): present only when set.
     var isOptional = false
+    /// Who may follow it (`.requiresSignIn()` on the transition); open by default.
+    var access = AccessRule.open
 
     init<To: Screen>(kind: Kind, target: To, codec: ContextCodec) {
         self.kind = kind
