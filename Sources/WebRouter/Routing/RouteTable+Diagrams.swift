@@ -2,7 +2,8 @@ import WebRouterHTML
 extension RouteTable {
     /// The tree as a Graphviz DOT digraph, the storyboard for a team's docs: one box per
     /// place of the tree (its screen and example URL), from the window through tabs and
-    /// cases, with arrows labelled by the move (`tab`, `case 1`, `push`, `present sheet`…).
+    /// cases, with arrows labelled by the move (`tab`, `case 1`, `push`, `present sheet`…);
+    /// a box that needs sign-in says so (`Journal (signed in)`, `Admin (role admin)`).
     ///
     /// ```sh
     /// notes routes --format dot | dot -Tsvg > storyboard.svg
@@ -57,7 +58,9 @@ extension RouteTable {
             case .tab: move = "tab"
             default: move = node.kind.label + (node.declaration.hasPrefix("universal") ? " (universal)" : "")
             }
-            places.append(DiagramPlace(id: id, parent: node.parent, screen: node.screenName,
+            // A protected place says who may open it: `Journal (signed in)`.
+            let screen = node.access.requiresSignIn ? "\(node.screenName) (\(node.access.label))" : node.screenName
+            places.append(DiagramPlace(id: id, parent: node.parent, screen: screen,
                                        example: examples[index].example, move: move))
             index += 1
             for child in node.children { visit(child) }

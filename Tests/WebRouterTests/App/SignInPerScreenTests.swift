@@ -142,8 +142,9 @@ struct SignInPerScreenTests {
         }
     }
 
-    @Test func aDeepLinkIntoAProtectedTabPresentsTheSignInAndLandsThereAfterIt() async throws {
-        try await makeApp().test(.inProcess) { client in
+    @Test(arguments: [TestClient.Mode.inProcess, .live])
+    func aDeepLinkIntoAProtectedTabPresentsTheSignInAndLandsThereAfterIt(mode: TestClient.Mode) async throws {
+        try await makeApp().test(mode) { client in
             let wanted = try await client.get("/journal/entry/7")
             // The address stays; the sign-in is over the nearest public screen (Home).
             try wanted.expect(status: 200, url: "/journal/entry/7", screen: "SignInForm", selectedTab: "Journal",
@@ -288,6 +289,8 @@ struct SignInPerScreenTests {
         #expect(routes["/journal/~sign-in"] == "public")
         let header = try #require(app.table.routeListing.split(separator: "\n").first)
         #expect(header.contains("ACCESS"))
+        #expect(app.table.dotDiagram.contains("Admin (role admin)"))
+        #expect(app.table.mermaidDiagram.contains("Journal (signed in)"))
     }
 
     @Test func aProtectedScreenWithoutASignInStopsTheStart() {
