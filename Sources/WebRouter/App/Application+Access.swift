@@ -47,10 +47,22 @@ extension Application {
         guard blocked.verdict == .needsSignIn else {
             return forbiddenPage(path.state, blockedAt: blocked.index, viewer: viewer, context: context)
         }
-        // What the person asked for, exactly; a form shown again names its own state.
+        // What the person asked for, exactly; a form shown again names its own state. The
+        // sign-in itself over a protected screen (`/journal/~sign-in`) wants its `next`, or
+        // the screen under it.
         let request = context.request
-        let asked = request.method == .post ? nil : LocalPath.sanitized(request.path + (request.rawQuery.map { "?" + $0 } ?? ""))
-        let wanted = asked ?? table.print(table.withoutNext(path.state))
+        let state = path.state
+        let wanted: String
+        if let parent = table.nodes[state.steps[state.depth - 1].node].parent,
+           table.signInChild(of: parent) == state.steps[state.depth - 1].node {
+            wanted = LocalPath.sanitized(request.query[RouteTable.nextName])
+                ?? table.print(table.withoutNext(state.prefix(state.depth - 1)))
+        } else if request.method != .post,
+                  let asked = LocalPath.sanitized(request.path + (request.rawQuery.map { "?" + $0 } ?? "")) {
+            wanted = asked
+        } else {
+            wanted = table.print(table.withoutNext(state))
+        }
         guard let signIn = table.signInState(for: path.state, blockedAt: blocked.index, wanted: wanted, viewer: viewer) else {
             return errorPage(HTTPError(.forbidden, "Sign in to see this page."), context: context, near: nil)
         }

@@ -166,6 +166,17 @@ struct SignInPerScreenTests {
         }
     }
 
+    @Test func theSignInOverAProtectedScreenLandsOnThatScreen() async throws {
+        try await makeApp().test(.inProcess) { client in
+            let sheet = try await client.get("/journal/~sign-in")
+            try sheet.expect(url: "/journal/~sign-in", screen: "SignInForm")
+            #expect(sheet.baseScreen == "Home")
+            #expect(try sheet.form("sign-in").action == "/home/~sign-in?next=/journal")
+            let landed = try await signIn(client, on: sheet, as: "ada")
+            try landed.expect(url: "/journal", screen: "Journal")
+        }
+    }
+
     @Test func theDeepLinkKeepsItsQuery() async throws {
         try await makeApp().test(.inProcess) { client in
             let wanted = try await client.get("/journal/entry/7?from=mail&x=a%26b")
