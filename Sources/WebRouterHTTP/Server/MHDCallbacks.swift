@@ -1,5 +1,9 @@
 import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The C entry points libmicrohttpd calls. Each recovers the ``HTTPServer`` from `cls`
 /// (retained from `start()` until `stop()`) and forwards to it.
 
@@ -9,6 +13,15 @@ let mhdURILog: webrouter_uri_log_callback = { cls, uri, connection in
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     server.inFlight.add(1, ordering: .sequentiallyConsistent)
     let target = uri.map { String(cString: $0) } ?? ""
+    // libmicrohttpd 0.9.75 next splits the query into one record per parameter, each taken
+    // from the connection's memory pool: a few hundred parameters (2 KB of query) exhaust the
+    // pool and the connection closes without an answer. The pipeline reads the query from
+    // `target`, so the query libmicrohttpd is about to parse (after the first `?`, which it
+    // replaces with a NUL next) is emptied here; the request line's length stays bounded by
+    // the pool (`431`/`414` past it).
+    if let uri, let question = strchr(uri, Int32(UInt8(ascii: "?"))) {
+        UnsafeMutablePointer(mutating: question + 1).pointee = 0
+    }
     let clock = connection.flatMap(webrouter_connection_socket_context).map {
         Unmanaged<ConnectionClock>.fromOpaque($0).takeUnretainedValue()
     }
@@ -61,13 +74,11 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
     }
 }
 
-/// Collects request headers in order.
+/// Collects request headers in order (into a ``HeaderCollector``).
 let mhdCollectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls, let key else { return .YES }
-    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-    let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
-    headers.pointee.add(name: name, value: text)
+    let collector = cls.assumingMemoryBound(to: HeaderCollector.self)
+    collector.pointee.add(key: key, keySize: keySize, value: value, valueSize: valueSize)
     return .YES
 }
 
