@@ -53,6 +53,7 @@ struct webrouter_daemon_settings {
     MHD_RequestCompletedCallback completed;
     webrouter_uri_log_callback uri_log;
     MHD_NotifyConnectionCallback notify_connection; /* opened and closed TCP connections */
+    MHD_AcceptPolicyCallback accept_policy; /* may a connection from this address open */
     void *cls;
 };
 
@@ -73,7 +74,7 @@ webrouter_start_configured_daemon(const struct webrouter_daemon_settings *s)
         { MHD_OPTION_STRICT_FOR_CLIENT, (intptr_t)s->strict_for_client, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
-    return MHD_start_daemon(s->flags, 0, NULL, NULL, s->access_handler, s->cls,
+    return MHD_start_daemon(s->flags, 0, s->accept_policy, s->cls, s->access_handler, s->cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 

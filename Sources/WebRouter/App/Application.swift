@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import Synchronization
 import WebRouterHTML
 @_spi(WebRouterInternals) import WebRouterHTTP
 
@@ -48,6 +49,8 @@ public final class Application: Sendable {
     let activeSessions = BoundedCache<Session, Int>(capacity: 4096)
     /// The open pages' event streams and the refresh signals they wait for (see ``LiveKey``).
     let live: LiveHub
+    /// Whether a trusted proxy's request without `X-Forwarded-For` was logged (once).
+    let reportedMissingForwardedFor = Atomic<Bool>(false)
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -95,6 +98,9 @@ public final class Application: Sendable {
         for problem in missingLayoutFiles(server) { logger.warning("\(problem)") }
         if let warning = configuration.secret.ephemeralWarning { logger.warning("\(warning)") }
         for warning in configuration.layout.theme?.contrastWarnings ?? [] { logger.warning("\(warning)") }
+        // A trusted proxy's connections are everybody's: no per-client limit on them.
+        var server = server
+        server.unlimitedClients += configuration.trustedProxies
         // The server logs the address itself once it listens, after the signal handlers are in place.
         try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
     }
@@ -154,6 +160,7 @@ public final class Application: Sendable {
     /// The test kit and the server call the whole pipeline; call this directly only to
     /// measure the app's part alone.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        if !origins.trustedProxies.isEmpty, request.headers["X-Forwarded-For"] == nil { reportMissingForwardedFor(request) }
         // 4. Session and CSRF: the request's cookies, read once; the session registry, asked once.
         let context = await makeContext(for: request)
         let checked = configuration.sessionCheckInterval > 0 && configuration.sessionRegistry != nil
@@ -164,6 +171,16 @@ public final class Application: Sendable {
         if let original, context.sessionChange != nil { activeSessions[original] = nil }
         // 3. and 8. Negotiation, then the response's headers.
         return finish(response, context)
+    }
+
+    /// A request from a trusted proxy came without `X-Forwarded-For`: every visitor behind it
+    /// would be one client (one person's failed sign-ins lock everybody out). Said once, loudly.
+    private func reportMissingForwardedFor(_ request: HTTPRequest) {
+        guard origins.isTrustedProxy(request.remoteAddress),
+            !reportedMissingForwardedFor.exchange(true, ordering: .relaxed)
+        else { return }
+        configuration.logger.critical(
+            "A request from the trusted proxy \(request.remoteAddress ?? "?") has no X-Forwarded-For header: every visitor behind it counts as one client (sign-in limits, live page limits). Add `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;` to its location block (see Deployment). Logged once.")
     }
 
     /// The query with every `%20` written `+`, or `nil` when it has none.

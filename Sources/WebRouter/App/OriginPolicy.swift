@@ -71,13 +71,23 @@ struct OriginPolicy: Sendable {
     }
 
     /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For`
-    /// entry (the address the proxy saw; entries before it are the client's own claims).
+    /// entry that is not itself a trusted proxy (the address the outermost trusted proxy saw;
+    /// entries before it are the client's own claims, which it can forge).
     func clientAddress(_ request: HTTPRequest) -> String? {
-        if trustsForwardedHeaders(from: request.remoteAddress), let forwarded = request.headers["X-Forwarded-For"],
-           let last = forwarded.split(separator: ",").last.map({ String($0.trimmingSpaces()) }), !last.isEmpty {
-            return last
+        guard trustsForwardedHeaders(from: request.remoteAddress), let forwarded = request.headers["X-Forwarded-For"] else {
+            return request.remoteAddress
         }
-        return request.remoteAddress
+        let entries = forwarded.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
+        // From the right: each trusted proxy appended the address it saw.
+        for entry in entries.reversed() where !isTrustedProxy(entry) { return entry }
+        return entries.first ?? request.remoteAddress
+    }
+
+    /// Whether `address` is one of ``trustedProxies`` (not merely believed by
+    /// ``trustsForwardedHeaders``).
+    func isTrustedProxy(_ address: String?) -> Bool {
+        guard !trustedProxies.isEmpty, let address else { return false }
+        return trustedProxies.contains(Self.normalizedAddress(address))
     }
 
     /// An address as compared: lower-cased, without brackets, an IPv4-mapped IPv6 address as IPv4.

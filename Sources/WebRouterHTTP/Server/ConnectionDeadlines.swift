@@ -26,9 +26,12 @@ final class ConnectionClock: @unchecked Sendable {
     var bodyBytes = 0
     /// Whether the sweep has already shut it down (under the registry's lock).
     var isCut = false
+    /// Who the connection counts against (``ClientConnections``), `nil` when exempt.
+    let client: ClientKey?
 
-    init(fd: Int32) {
+    init(fd: Int32, client: ClientKey? = nil) {
         self.fd = fd
+        self.client = client
     }
 }
 
@@ -91,8 +94,8 @@ final class ConnectionDeadlines: Sendable {
     }
 
     /// A connection opened: its header block is due within the header timeout.
-    func opened(fd: Int32) -> ConnectionClock {
-        let clock = ConnectionClock(fd: fd)
+    func opened(fd: Int32, client: ClientKey? = nil) -> ConnectionClock {
+        let clock = ConnectionClock(fd: fd, client: client)
         awaitHeaders(clock)
         open.withLock { $0[ObjectIdentifier(clock)] = clock }
         return clock

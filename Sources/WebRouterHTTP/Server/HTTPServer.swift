@@ -28,6 +28,8 @@ public final class HTTPServer: Sendable {
     let pipeline: RequestPipeline
     /// The open connections' header deadlines and body rates.
     let deadlines: ConnectionDeadlines
+    /// The connections open per client, and the per-client limit.
+    let clients: ClientConnections
 
     enum Phase: Sendable {
         case idle, running, stopping, stopped
@@ -82,6 +84,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.deadlines = ConnectionDeadlines(configuration: configuration)
+        self.clients = ClientConnections(limit: configuration.connectionsPerClient, unlimited: configuration.unlimitedClients)
         self.pipeline = RequestPipeline(
             responder: responder, configuration: configuration,
             accessLog: AccessLog(logger: accessLogger, enabled: configuration.logsRequests))
@@ -117,7 +120,10 @@ public final class HTTPServer: Sendable {
             settings.listen_fd = listenFD
             settings.thread_pool_size = UInt32(clamping: max(configuration.threadCount, 1) > 1 ? configuration.threadCount : 0)
             settings.connection_limit = UInt32(clamping: max(configuration.connectionLimit, 1))
-            settings.per_ip_connection_limit = UInt32(clamping: max(configuration.connectionsPerClient, 0))
+            // The per-client limit is ours (ClientConnections): libmicrohttpd's can neither
+            // exempt a reverse proxy nor count an IPv6 /64 as one client.
+            settings.per_ip_connection_limit = 0
+            settings.accept_policy = mhdAcceptPolicy
             settings.connection_timeout = UInt32(clamping: max(configuration.connectionTimeout, 1))
             settings.connection_memory_limit = max(configuration.connectionMemoryLimit, 16 * 1024)
             // Strict HTTP/1.1 (RFC 9112): no Host, spaces in the target or before a header's

@@ -55,6 +55,14 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer
     }
 }
 
+/// A connection was accepted: refused at once when its client is at its limit
+/// (``ClientConnections``).
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls, let address else { return .YES }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return server.clients.admits(address) ? .YES : .NO
+}
+
 /// A TCP connection opened or closed: its ``ConnectionClock`` lives in the connection's
 /// socket context in between, and in the server's ``ConnectionDeadlines`` for the sweep.
 let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
@@ -63,13 +71,16 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
     switch code.rawValue {
     case 0:  // MHD_CONNECTION_NOTIFY_STARTED
         guard let connection else { return }
-        let clock = server.deadlines.opened(fd: webrouter_connection_fd(connection))
+        let client = webrouter_connection_client_address(connection).flatMap(server.clients.key(for:))
+        let clock = server.deadlines.opened(fd: webrouter_connection_fd(connection), client: client)
+        server.clients.opened(client)
         socketContext.pointee = Unmanaged.passRetained(clock).toOpaque()
     default:
         guard let raw = socketContext.pointee else { return }
         socketContext.pointee = nil
         let clock = Unmanaged<ConnectionClock>.fromOpaque(raw)
         server.deadlines.closed(clock.takeUnretainedValue())
+        server.clients.closed(clock.takeUnretainedValue().client)
         clock.release()
     }
 }
