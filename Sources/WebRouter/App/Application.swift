@@ -98,11 +98,28 @@ public final class Application: Sendable {
         for problem in missingLayoutFiles(server) { logger.warning("\(problem)") }
         if let warning = configuration.secret.ephemeralWarning { logger.warning("\(warning)") }
         for warning in configuration.layout.theme?.contrastWarnings ?? [] { logger.warning("\(warning)") }
-        // A trusted proxy's connections are everybody's: no per-client limit on them.
-        var server = server
-        server.unlimitedClients += configuration.trustedProxies
         // The server logs the address itself once it listens, after the signal handlers are in place.
-        try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
+        try await self.server(for: server, logger: logger).runUntilSignalled()
+    }
+
+    /// The HTTP server that serves the app on `configuration`, not started: a trusted proxy's
+    /// connections (everybody's) are exempt from the per-client limit, and event streams get
+    /// at most half the connections, so pages always have the other half.
+    package func server(
+        for configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
+        accessLogger: Logger = Logger(label: "webrouter.access")
+    ) -> HTTPServer {
+        var server = configuration
+        server.unlimitedClients += self.configuration.trustedProxies
+        live.limitStreams(to: Self.streamBudget(connectionLimit: server.connectionLimit))
+        logger.info(
+            "live pages: at most \(live.streamBound) event streams (of \(server.connectionLimit) connections), \(self.configuration.live.streamsPerClient) per client (an IPv4 address or an IPv6 /64)")
+        return HTTPServer(configuration: server, logger: logger, accessLogger: accessLogger, responder: self)
+    }
+
+    /// The most event streams a server of `connectionLimit` connections holds: half of them.
+    static func streamBudget(connectionLimit: Int) -> Int {
+        max(connectionLimit / 2, 1)
     }
 
     /// A sentence for each file the layout links that `server` would answer `404`: a

@@ -30,6 +30,8 @@ public final class HTTPServer: Sendable {
     let deadlines: ConnectionDeadlines
     /// The connections open per client, and the per-client limit.
     let clients: ClientConnections
+    /// The open connections from which idle ones are shed: an eighth of the limit is kept free.
+    let sheddingThreshold: Int
 
     enum Phase: Sendable {
         case idle, running, stopping, stopped
@@ -85,6 +87,8 @@ public final class HTTPServer: Sendable {
         self.logger = logger
         self.deadlines = ConnectionDeadlines(configuration: configuration)
         self.clients = ClientConnections(limit: configuration.connectionsPerClient, unlimited: configuration.unlimitedClients)
+        let limit = max(configuration.connectionLimit, 1)
+        self.sheddingThreshold = max(limit - max(limit / 8, 1), 1)
         self.pipeline = RequestPipeline(
             responder: responder, configuration: configuration,
             accessLog: AccessLog(logger: accessLogger, enabled: configuration.logsRequests))
@@ -151,6 +155,22 @@ public final class HTTPServer: Sendable {
             }
         }
         logger.info("listening on http://\(configuration.host):\(port)")
+        logger.info("\(Self.limitsStatement(configuration))")
+    }
+
+    /// The connection limits in one sentence, with what the machine allows (file descriptors).
+    static func limitsStatement(_ configuration: ServerConfiguration) -> String {
+        var files = rlimit()
+        let descriptors = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 ? Int(clamping: files.rlim_cur) : 0
+        let limit = configuration.connectionLimit
+        var sentence = "limits: \(limit) connections (idle ones shed past \(limit - max(limit / 8, 1))), "
+            + (configuration.connectionsPerClient > 0 ? "\(configuration.connectionsPerClient) per client" : "no limit per client")
+            + ", \(configuration.connectionMemoryLimit / 1024) KB of memory each (\(limit * configuration.connectionMemoryLimit / 1_048_576) MB in all)"
+        if descriptors > 0 {
+            sentence += "; \(descriptors) file descriptors"
+            if descriptors < limit + 64 { sentence += ": too few for the connection limit, raise `ulimit -n`" }
+        }
+        return sentence
     }
 
     /// Stops accepting connections, ends every open ``ResponseStream``, lets in-flight

@@ -60,7 +60,10 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer
 let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
     guard let cls, let address else { return .YES }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    return server.clients.admits(address) ? .YES : .NO
+    guard server.clients.admits(address) else { return .NO }
+    // Near the limit, the longest-idle connections make room, so a new visitor gets in.
+    server.deadlines.shed(keepingBelow: server.sheddingThreshold)
+    return .YES
 }
 
 /// A TCP connection opened or closed: its ``ConnectionClock`` lives in the connection's
