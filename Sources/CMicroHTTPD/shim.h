@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
 
@@ -115,6 +117,16 @@ webrouter_connection_socket_context(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+/* The bytes a socket still holds to send (not yet acknowledged by the peer): SIOCOUTQ;
+ * 0 when it cannot be read. */
+static inline int
+webrouter_socket_unsent(int fd)
+{
+    int unsent = 0;
+    if (ioctl(fd, SIOCOUTQ, &unsent) != 0) return 0;
+    return unsent;
 }
 
 #endif
