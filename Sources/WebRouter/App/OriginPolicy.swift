@@ -71,16 +71,14 @@ struct OriginPolicy: Sendable {
     }
 
     /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For`
-    /// entry that is not itself a trusted proxy (the address the outermost trusted proxy saw;
-    /// entries before it are the client's own claims, which it can forge).
+    /// entry, the address the proxy appended (nginx's `$proxy_add_x_forwarded_for`); entries
+    /// before it are what the client claimed, which it can forge.
     func clientAddress(_ request: HTTPRequest) -> String? {
-        guard trustsForwardedHeaders(from: request.remoteAddress), let forwarded = request.headers["X-Forwarded-For"] else {
-            return request.remoteAddress
+        if trustsForwardedHeaders(from: request.remoteAddress), let forwarded = request.headers["X-Forwarded-For"],
+           let last = forwarded.split(separator: ",").last.map({ String($0.trimmingSpaces()) }), !last.isEmpty {
+            return last
         }
-        let entries = forwarded.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
-        // From the right: each trusted proxy appended the address it saw.
-        for entry in entries.reversed() where !isTrustedProxy(entry) { return entry }
-        return entries.first ?? request.remoteAddress
+        return request.remoteAddress
     }
 
     /// Whether `address` is one of ``trustedProxies`` (not merely believed by
