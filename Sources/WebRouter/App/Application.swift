@@ -210,6 +210,7 @@ public final class Application: Sendable {
     /// goes through ``finish(_:_:)``.
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         if request.path == LiveHub.path { return liveEvents(request, context: context) }
+        if request.path == Self.visitPath { return reportedVisit(request, context: context) }
         if let map = configuration.storyboardPath, request.path == map {
             return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }

@@ -96,10 +96,16 @@ package final class RequestPipeline: Sendable {
         // 10. The request's id, the access log and the metrics.
         response.headers.add(name: RequestID.header, value: requestID)
         if accessLog.isEnabled {
-            accessLog.record(
-                method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
-                bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID,
-                speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"]))
+            if let visit = response.visitTarget {
+                accessLog.record(
+                    method: "GET", path: Self.path(of: visit), status: response.status.code, bytes: 0, since: incoming.start,
+                    requestID: requestID, note: "shown-from-prefetch")
+            } else {
+                accessLog.record(
+                    method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
+                    bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID,
+                    speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"]))
+            }
         }
         if telemetry.metrics != nil {
             let elapsed = ContinuousClock.now - incoming.start
