@@ -37,7 +37,7 @@ build: deps
 	$(SWIFT) build -c release --product webapp $(RUN_TRAITS)
 
 run: build
-	$$($(SWIFT) build -c release --show-bin-path)/webapp --host $(HOST) --port $(PORT) --public Public
+	$$($(SWIFT) build -c release --show-bin-path)/webapp --host $(HOST) --port $(PORT) --public Public --storyboard
 
 ## Installs the tools the Swift suites call when missing: Graphviz (they render the route diagram).
 test-tools:

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
 
@@ -53,6 +55,7 @@ struct webrouter_daemon_settings {
     MHD_RequestCompletedCallback completed;
     webrouter_uri_log_callback uri_log;
     MHD_NotifyConnectionCallback notify_connection; /* opened and closed TCP connections */
+    MHD_AcceptPolicyCallback accept_policy; /* may a connection from this address open */
     void *cls;
 };
 
@@ -73,7 +76,7 @@ webrouter_start_configured_daemon(const struct webrouter_daemon_settings *s)
         { MHD_OPTION_STRICT_FOR_CLIENT, (intptr_t)s->strict_for_client, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
-    return MHD_start_daemon(s->flags, 0, NULL, NULL, s->access_handler, s->cls,
+    return MHD_start_daemon(s->flags, 0, s->accept_policy, s->cls, s->access_handler, s->cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
@@ -114,6 +117,16 @@ webrouter_connection_socket_context(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+/* The bytes a socket still holds to send (not yet acknowledged by the peer): SIOCOUTQ;
+ * 0 when it cannot be read. */
+static inline int
+webrouter_socket_unsent(int fd)
+{
+    int unsent = 0;
+    if (ioctl(fd, SIOCOUTQ, &unsent) != 0) return 0;
+    return unsent;
 }
 
 #endif

@@ -6,8 +6,9 @@ extension Application: HTTPResponder {
     /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``, and the app's own
     /// (``AppAssets``) under `/_webrouter/app/`.
     package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
-        // The event stream is an answer of the app's (steps 3 to 8), not a file.
-        guard request.path.hasPrefix(ChromeAssets.prefix), request.path != LiveHub.path else { return nil }
+        // The event stream and the visit report are answers of the app's (steps 3 to 8), not files.
+        guard request.path.hasPrefix(ChromeAssets.prefix), request.path != LiveHub.path, request.path != Self.visitPath
+        else { return nil }
         if request.path.hasPrefix(AppAssets.prefix) {
             return configuration.layout.assets.response(for: request.path, method: request.method, headers: request.headers)
         }

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import Synchronization
 import WebRouterHTML
 @_spi(WebRouterInternals) import WebRouterHTTP
 
@@ -48,6 +49,8 @@ public final class Application: Sendable {
     let activeSessions = BoundedCache<Session, Int>(capacity: 4096)
     /// The open pages' event streams and the refresh signals they wait for (see ``LiveKey``).
     let live: LiveHub
+    /// Whether a trusted proxy's request without `X-Forwarded-For` was logged (once).
+    let reportedMissingForwardedFor = Atomic<Bool>(false)
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -96,7 +99,27 @@ public final class Application: Sendable {
         if let warning = configuration.secret.ephemeralWarning { logger.warning("\(warning)") }
         for warning in configuration.layout.theme?.contrastWarnings ?? [] { logger.warning("\(warning)") }
         // The server logs the address itself once it listens, after the signal handlers are in place.
-        try await HTTPServer(configuration: server, logger: logger, responder: self).runUntilSignalled()
+        try await self.server(for: server, logger: logger).runUntilSignalled()
+    }
+
+    /// The HTTP server that serves the app on `configuration`, not started: a trusted proxy's
+    /// connections (everybody's) are exempt from the per-client limit, and event streams get
+    /// at most half the connections, so pages always have the other half.
+    package func server(
+        for configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
+        accessLogger: Logger = Logger(label: "webrouter.access")
+    ) -> HTTPServer {
+        var server = configuration
+        server.unlimitedClients += self.configuration.trustedProxies
+        live.limitStreams(to: Self.streamBudget(connectionLimit: server.connectionLimit))
+        logger.info(
+            "live pages: at most \(live.streamBound) event streams (of \(server.connectionLimit) connections), \(self.configuration.live.streamsPerClient) per client (an IPv4 address or an IPv6 /64)")
+        return HTTPServer(configuration: server, logger: logger, accessLogger: accessLogger, responder: self)
+    }
+
+    /// The most event streams a server of `connectionLimit` connections holds: half of them.
+    static func streamBudget(connectionLimit: Int) -> Int {
+        max(connectionLimit / 2, 1)
     }
 
     /// A sentence for each file the layout links that `server` would answer `404`: a
@@ -154,6 +177,7 @@ public final class Application: Sendable {
     /// The test kit and the server call the whole pipeline; call this directly only to
     /// measure the app's part alone.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        if !origins.trustedProxies.isEmpty, request.headers["X-Forwarded-For"] == nil { reportMissingForwardedFor(request) }
         // 4. Session and CSRF: the request's cookies, read once; the session registry, asked once.
         let context = await makeContext(for: request)
         let checked = configuration.sessionCheckInterval > 0 && configuration.sessionRegistry != nil
@@ -166,6 +190,16 @@ public final class Application: Sendable {
         return finish(response, context)
     }
 
+    /// A request from a trusted proxy came without `X-Forwarded-For`: every visitor behind it
+    /// would be one client (one person's failed sign-ins lock everybody out). Said once, loudly.
+    private func reportMissingForwardedFor(_ request: HTTPRequest) {
+        guard origins.isTrustedProxy(request.remoteAddress),
+            !reportedMissingForwardedFor.exchange(true, ordering: .relaxed)
+        else { return }
+        configuration.logger.critical(
+            "A request from the trusted proxy \(request.remoteAddress ?? "?") has no X-Forwarded-For header: every visitor behind it counts as one client (sign-in limits, live page limits). Add `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;` to its location block (see Deployment). Logged once.")
+    }
+
     /// The query with every `%20` written `+`, or `nil` when it has none.
     static func plusSpelling(of query: String) -> String? {
         guard query.utf8.count >= 3, query.contains("%20") else { return nil }
@@ -176,6 +210,7 @@ public final class Application: Sendable {
     /// goes through ``finish(_:_:)``.
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         if request.path == LiveHub.path { return liveEvents(request, context: context) }
+        if request.path == Self.visitPath { return reportedVisit(request, context: context) }
         if let map = configuration.storyboardPath, request.path == map {
             return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }

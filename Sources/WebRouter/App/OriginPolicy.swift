@@ -71,13 +71,21 @@ struct OriginPolicy: Sendable {
     }
 
     /// The client's address: the peer's, or behind a trusted proxy the last `X-Forwarded-For`
-    /// entry (the address the proxy saw; entries before it are the client's own claims).
+    /// entry, the address the proxy appended (nginx's `$proxy_add_x_forwarded_for`); entries
+    /// before it are what the client claimed, which it can forge.
     func clientAddress(_ request: HTTPRequest) -> String? {
         if trustsForwardedHeaders(from: request.remoteAddress), let forwarded = request.headers["X-Forwarded-For"],
            let last = forwarded.split(separator: ",").last.map({ String($0.trimmingSpaces()) }), !last.isEmpty {
             return last
         }
         return request.remoteAddress
+    }
+
+    /// Whether `address` is one of ``trustedProxies`` (not merely believed by
+    /// ``trustsForwardedHeaders``).
+    func isTrustedProxy(_ address: String?) -> Bool {
+        guard !trustedProxies.isEmpty, let address else { return false }
+        return trustedProxies.contains(Self.normalizedAddress(address))
     }
 
     /// An address as compared: lower-cased, without brackets, an IPv4-mapped IPv6 address as IPv4.

@@ -88,6 +88,17 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("dev"), help: "Development: rebuild and restart on a change to Sources/ or Public/, reload open pages, keep a stable secret in .build/.")
     public var development = false
 
+    /// `--dev-on-network`: allows `--dev` on a `--host` other than loopback without
+    /// `WEBROUTER_SECRET` (otherwise `serve` refuses to start: development mode on a network
+    /// signs sessions with a key kept in `.build/` and turns the storyboard map on).
+    @Flag(name: .customLong("dev-on-network"), help: "Allow --dev on a non-loopback --host without WEBROUTER_SECRET (a development machine on a trusted network only).")
+    public var developmentOnNetwork = false
+
+    /// `--storyboard`: serve the storyboard map (the whole route table with live miniatures)
+    /// at `/_map`. Off unless given, or with `--dev`.
+    @Flag(name: .customLong("storyboard"), help: "Serve the storyboard map of every route at /_map (on with --dev; off otherwise).")
+    public var storyboard = false
+
     /// `--live-directory`: refresh signals cross every instance on the machine started with
     /// the same directory (a ``DirectoryBroadcaster``); `nil` keeps them in process.
     @Option(name: .customLong("live-directory"), help: ArgumentHelp(
@@ -119,6 +130,25 @@ public struct ServeOptions: ParsableArguments, Sendable {
             throw ValidationError("--trusted-proxy takes one IP address, not \"\(proxy)\"")
         }
         _ = try resolvedPublicOrigin()
+        if let problem = developmentProblem() { throw ValidationError(problem) }
+    }
+
+    /// Why `--dev` must not start here, or `nil`: development mode on an address other than
+    /// loopback, without `WEBROUTER_SECRET` and without `--dev-on-network`, would serve the
+    /// development surfaces (the storyboard map, reloads) to the network with sessions signed
+    /// by a key in `.build/`.
+    /// - Parameter environment: where `WEBROUTER_SECRET` is read; `nil` reads the process's environment.
+    public func developmentProblem(environment: [String: String]? = nil) -> String? {
+        guard development, !developmentOnNetwork, !Self.isLoopback(host) else { return nil }
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        if environment[AppSecret.environmentVariable].flatMap(AppSecret.init(passphrase:)) != nil { return nil }
+        return "--dev on --host \(host) is reachable from the network, and without \(AppSecret.environmentVariable) its sessions are signed with a development key: refusing to start. Listen on 127.0.0.1, set \(AppSecret.environmentVariable), or pass --dev-on-network on a trusted network."
+    }
+
+    /// Whether `host` is a loopback address or name.
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// `--public-url`, else `WEBROUTER_PUBLIC_URL`, else `nil`; an invalid one is a usage error.
@@ -147,6 +177,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let hstsMaxAge { configuration.strictTransportSecurityMaxAge = hstsMaxAge }
         if let sessionCheckInterval { configuration.sessionCheckInterval = sessionCheckInterval }
         if development { DevelopmentLoop.configure(&configuration) }
+        // The storyboard shows every route with live miniatures: a development surface.
+        if !development && !storyboard { configuration.storyboardPath = nil }
         if let liveDirectory {
             do {
                 configuration.live.broadcaster = try DirectoryBroadcaster(directory: liveDirectory)

@@ -54,7 +54,7 @@ extension Application {
         if let refusal = refusal(request, context: context, allowed: .readOnly) { return refusal }
         let keys = request.query.values(for: "key").filter { !$0.isEmpty }
         let build = request.query.values(for: "build").first
-        let client = context.clientAddress ?? "unknown"
+        let client = LiveHub.clientKey(context.clientAddress ?? "unknown")
         switch live.open(keys: Array(keys.prefix(32)), client: client, build: build) {
         case .success(let stream):
             var headers: HTTPHeaders = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")]

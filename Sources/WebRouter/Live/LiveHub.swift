@@ -33,6 +33,8 @@ package final class LiveHub: Sendable {
         var heartbeat: Task<Void, Never>?
         var subscribed = false
         var countWaiters: [(Int, CheckedContinuation<Void, Never>)] = []
+        /// The server's own bound on streams (``limitStreams(to:)``), below its connection limit.
+        var serverBound = Int.max
     }
 
     let configuration: LiveConfiguration
@@ -81,7 +83,7 @@ package final class LiveHub: Sendable {
         subscribeIfNeeded()
         let stream = ResponseStream(bufferLimit: 64 * 1024)
         let opened: Result<Int, Refusal> = state.withLock { state in
-            if state.subscribers.count >= configuration.maximumStreams { return .failure(.full) }
+            if state.subscribers.count >= min(configuration.maximumStreams, state.serverBound) { return .failure(.full) }
             if state.perClient[client, default: 0] >= configuration.streamsPerClient { return .failure(.tooManyForClient) }
             let id = state.nextID
             state.nextID += 1
@@ -102,6 +104,23 @@ package final class LiveHub: Sendable {
         }
         stream.write(hello)
         return .success(stream)
+    }
+
+    /// Bounds the open streams to `count` as well as ``LiveConfiguration/maximumStreams``:
+    /// the server that serves the app keeps the rest of its connections for pages.
+    package func limitStreams(to count: Int) {
+        state.withLock { $0.serverBound = max(count, 1) }
+    }
+
+    /// The streams the hub opens at most: the configured bound or the server's, the smaller.
+    package var streamBound: Int {
+        state.withLock { min(configuration.maximumStreams, $0.serverBound) }
+    }
+
+    /// Whom a stream counts against: an IPv4 address, or an IPv6 address's /64 (one host
+    /// usually owns a whole /64), or the text itself when it is not an address.
+    package static func clientKey(_ address: String) -> String {
+        ClientKey(text: address).map { "\($0)" } ?? address
     }
 
     /// The number of open streams.

@@ -23,6 +23,9 @@ public struct HTTPResponse: Sendable {
     /// The route the response answered, for the request's metrics and span: a screen's route
     /// pattern (`/feed/tournament/{Int}`), set by the responder; `nil` when nothing matched.
     package var route: String?
+    /// The page a reported visit names (a page shown from a prefetch): the access log writes
+    /// it as that page's `GET`, marked `shown-from-prefetch`.
+    package var visitTarget: String?
     /// A body written over time (``ResponseStream``), sent chunked as it comes; `nil` for a
     /// complete body. A response with a stream sends no ``body``.
     public var stream: ResponseStream?

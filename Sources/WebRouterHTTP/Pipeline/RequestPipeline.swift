@@ -96,10 +96,16 @@ package final class RequestPipeline: Sendable {
         // 10. The request's id, the access log and the metrics.
         response.headers.add(name: RequestID.header, value: requestID)
         if accessLog.isEnabled {
-            accessLog.record(
-                method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
-                bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID,
-                speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"]))
+            if let visit = response.visitTarget {
+                accessLog.record(
+                    method: "GET", path: Self.path(of: visit), status: response.status.code, bytes: 0, since: incoming.start,
+                    requestID: requestID, note: "shown-from-prefetch")
+            } else {
+                accessLog.record(
+                    method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
+                    bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID,
+                    speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"]))
+            }
         }
         if telemetry.metrics != nil {
             let elapsed = ContinuousClock.now - incoming.start
@@ -185,7 +191,7 @@ package final class RequestPipeline: Sendable {
                 transferEncoding: transferEncoding, hasContentLength: incoming.headers["Content-Length"] != nil)
         {
             // RFC 9112 §6.1: the body's end cannot be trusted, so neither can the connection.
-            return .failure(Refusal(error: HTTPError(.badRequest, problem), request: request, closesConnection: true))
+            return .failure(Refusal(error: problem, request: request, closesConnection: true))
         }
         guard var request else {
             return .failure(Refusal(error: HTTPError(.badRequest, "The address is not correctly encoded."), request: nil))
@@ -205,14 +211,25 @@ package final class RequestPipeline: Sendable {
         return .success(request)
     }
 
-    /// Why a request with `Transfer-Encoding` has no trustworthy end, or `nil` when it has one:
-    /// RFC 9112 §6.1 answers `400` and closes the connection when `Content-Length` comes with
-    /// it, or when its last coding is not `chunked` (the body would run to the connection's
-    /// end). The transport checks it at the headers, before reading any body.
-    package static func framingProblem(transferEncoding: String, hasContentLength: Bool) -> String? {
-        if hasContentLength { return "The request has both Content-Length and Transfer-Encoding." }
-        let last = transferEncoding.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        if last.lowercased() != "chunked" { return "The request's Transfer-Encoding does not end in chunked." }
+    /// Why a request with `Transfer-Encoding` cannot be read, or `nil` when its body has a
+    /// trustworthy end (RFC 9112 §6.1): `Content-Length` with it, or a last coding that is not
+    /// `chunked` (the body would run to the connection's end), are `400`; a coding the server
+    /// does not implement before `chunked` (`gzip, chunked`) is `501`. The connection closes
+    /// after either. The transport checks it at the headers, before reading any body.
+    package static func framingProblem(transferEncoding: String, hasContentLength: Bool) -> HTTPError? {
+        if hasContentLength { return HTTPError(.badRequest, "The request has both Content-Length and Transfer-Encoding.") }
+        let codings = transferEncoding.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
+        if codings.last != "chunked" {
+            return HTTPError(.badRequest, "The request's Transfer-Encoding does not end in chunked.")
+        }
+        if codings.count > 1, codings.dropLast().allSatisfy({ $0 == "chunked" }) {
+            return HTTPError(.badRequest, "The request's Transfer-Encoding applies chunked more than once.")
+        }
+        if codings.count > 1 {
+            // Only chunked is implemented (RFC 9112 §6.1: an unknown coding is 501).
+            return HTTPError(.notImplemented, "The request's Transfer-Encoding (\(codings.joined(separator: ", "))) is not one this server reads.")
+        }
         return nil
     }
 }

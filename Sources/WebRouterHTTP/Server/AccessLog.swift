@@ -22,12 +22,12 @@ package struct AccessLog: Sendable {
     /// Call only when `isEnabled` (the caller skips building the line's parts otherwise).
     func record(
         method: String, path: String, status: Int, bytes: Int, since start: ContinuousClock.Instant, requestID: String,
-        speculative: SpeculativeRequest? = nil
+        speculative: SpeculativeRequest? = nil, note: String? = nil
     ) {
         let elapsed = ContinuousClock.now - start
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         let millis = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
-        let purpose = speculative.map { " " + $0.rawValue } ?? ""
+        let purpose = (speculative.map { " " + $0.rawValue } ?? "") + (note.map { " " + $0 } ?? "")
         logger.info("\(method) \(path) \(status) \(bytes)B \(millis)ms\(purpose)", metadata: [RequestID.metadataKey: .string(requestID)])
     }
 }

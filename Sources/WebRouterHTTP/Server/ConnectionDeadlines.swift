@@ -26,9 +26,15 @@ final class ConnectionClock: @unchecked Sendable {
     var bodyBytes = 0
     /// Whether the sweep has already shut it down (under the registry's lock).
     var isCut = false
+    /// Monotonic nanoseconds since the connection waits for a request's header block (it
+    /// opened, or answered its last request), `0` while it reads a body or answers.
+    let waitingSince = Atomic<Int64>(0)
+    /// Who the connection counts against (``ClientConnections``), `nil` when exempt.
+    let client: ClientKey?
 
-    init(fd: Int32) {
+    init(fd: Int32, client: ClientKey? = nil) {
         self.fd = fd
+        self.client = client
     }
 }
 
@@ -91,8 +97,8 @@ final class ConnectionDeadlines: Sendable {
     }
 
     /// A connection opened: its header block is due within the header timeout.
-    func opened(fd: Int32) -> ConnectionClock {
-        let clock = ConnectionClock(fd: fd)
+    func opened(fd: Int32, client: ClientKey? = nil) -> ConnectionClock {
+        let clock = ConnectionClock(fd: fd, client: client)
         awaitHeaders(clock)
         open.withLock { $0[ObjectIdentifier(clock)] = clock }
         return clock
@@ -105,12 +111,15 @@ final class ConnectionDeadlines: Sendable {
 
     /// The connection waits for a request's header block (it opened, or sent a response).
     func awaitHeaders(_ clock: ConnectionClock) {
-        clock.deadline.store(headerTimeout > 0 ? Self.now() + headerTimeout : .max, ordering: .relaxed)
+        let now = Self.now()
+        clock.waitingSince.store(now, ordering: .relaxed)
+        clock.deadline.store(headerTimeout > 0 ? now + headerTimeout : .max, ordering: .relaxed)
     }
 
     /// The header block is complete: the body, if any, has the grace period, then the rate.
     func headersComplete(_ clock: ConnectionClock) {
         let now = Self.now()
+        clock.waitingSince.store(0, ordering: .relaxed)
         clock.bodyStart = now
         clock.bodyBytes = 0
         clock.deadline.store(minimumBodyRate > 0 ? now + bodyGrace : .max, ordering: .relaxed)
@@ -128,7 +137,40 @@ final class ConnectionDeadlines: Sendable {
     /// The request is read: no deadline while the pipeline answers and the response is sent
     /// (the idle timeout still applies to a client that stops reading).
     func answering(_ clock: ConnectionClock) {
+        clock.waitingSince.store(0, ordering: .relaxed)
         clock.deadline.store(.max, ordering: .relaxed)
+    }
+
+    /// Under pressure, sheds idle and slow connections first: when `target` or more
+    /// connections are open, shuts down the ones that have waited longest for a request's
+    /// header block (idle keep-alive connections, tricklers) until fewer than `target` are
+    /// left, never one that reads a body or answers (a page being sent, an event stream).
+    /// Returns how many it cut.
+    @discardableResult
+    func shed(keepingBelow target: Int) -> Int {
+        open.withLock { open in
+            var live = 0
+            for clock in open.values where !clock.isCut { live += 1 }
+            guard live >= target else { return 0 }
+            var waiting: [(since: Int64, clock: ConnectionClock)] = []
+            for clock in open.values where !clock.isCut {
+                let since = clock.waitingSince.load(ordering: .relaxed)
+                if since > 0 { waiting.append((since, clock)) }
+            }
+            waiting.sort { $0.since < $1.since }
+            var cut = 0
+            for (_, clock) in waiting.prefix(live - target + 1) {
+                clock.isCut = true
+                _ = shutdown(clock.fd, Int32(SHUT_RDWR))
+                cut += 1
+            }
+            return cut
+        }
+    }
+
+    /// Marks a connection to be cut at the next sweep (a stream whose client stopped reading).
+    func cutSoon(_ clock: ConnectionClock) {
+        clock.deadline.store(0, ordering: .relaxed)
     }
 
     /// The number of connections open now (for tests).

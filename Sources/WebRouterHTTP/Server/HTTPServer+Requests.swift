@@ -49,7 +49,7 @@ extension HTTPServer {
                 hasContentLength: MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") != nil) != nil
         {
             // libmicrohttpd would read the body as chunked (or to the end of the connection);
-            // the pipeline refuses it (400, closed) before any of it is read.
+            // the pipeline refuses it (400 or 501, closed) before any of it is read.
             return startPipeline(connection: connection, context: context, method: method, version: version)
         }
         if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
@@ -124,13 +124,15 @@ extension HTTPServer {
     private func incomingRequest(
         connection: OpaquePointer, context: RequestState, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
     ) -> IncomingRequest {
-        var headers = HTTPHeaders()
         // Counted first (a null iterator only counts), so the list is allocated once: a
         // browser's dozen headers otherwise grew it four or five times.
-        headers.reserveCapacity(Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)))
-        withUnsafeMutablePointer(to: &headers) { pointer in
+        var collector = HeaderCollector(
+            capacity: Int(MHD_get_connection_values_n(connection, .HEADER_KIND, nil, nil)),
+            span: configuration.connectionMemoryLimit)
+        withUnsafeMutablePointer(to: &collector) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdCollectHeader, pointer)
         }
+        let headers = collector.finish()
         // A form upload read through: the form without its upload, or a plain 413 when
         // nothing of it could be kept.
         let kept = context.phase == .body ? context.oversized?.finish() : nil

@@ -1,5 +1,9 @@
 import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Streamed responses (``ResponseStream``) on libmicrohttpd: a callback response whose reader
 /// copies what the app has written, and, when nothing is buffered, suspends the connection
 /// until the next write resumes it. No thread waits on an open stream: an idle one is a
@@ -19,6 +23,7 @@ extension HTTPServer {
         defer { MHD_destroy_response(mhdResponse) }
         let id = ObjectIdentifier(reader)
         stream.setWaker { [self] in resume(reader.connection, id: id) }
+        holdToItsLimit(stream, on: connection)
         let accepted = openStreams.withLock { open -> Bool in
             guard !draining.load(ordering: .relaxed) else { return false }
             open[id] = stream
@@ -34,6 +39,26 @@ extension HTTPServer {
         }
         if let serverName = configuration.serverName { _ = MHD_add_response_header(mhdResponse, "Server", serverName) }
         return MHD_queue_response(connection, UInt32(clamping: response.status.code), mhdResponse)
+    }
+
+    /// Back-pressure that holds: what the socket still holds unsent counts towards the
+    /// stream's ``ResponseStream/bufferLimit`` with its own buffer (`SIOCOUTQ`), and the
+    /// socket's send buffer is fixed (the kernel would otherwise grow it for a reader that
+    /// never reads, megabytes per stream). A stream dropped for passing its limit has its
+    /// connection cut at the next sweep, so its slot is freed at once rather than when the
+    /// idle timeout notices.
+    private func holdToItsLimit(_ stream: ResponseStream, on connection: OpaquePointer) {
+        let fd = webrouter_connection_fd(connection)
+        guard fd >= 0 else { return }
+        // Room for more than the limit, so the count, not the kernel, decides.
+        var size = Int32(clamping: min(max(stream.bufferLimit * 2, 16_384), 4 << 20))
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        stream.setTransportQueue { Int(webrouter_socket_unsent(fd)) }
+        guard let raw = webrouter_connection_socket_context(connection) else { return }
+        let clock = Unmanaged<ConnectionClock>.fromOpaque(raw).takeUnretainedValue()
+        stream.onClose { [deadlines] end in
+            if end == .closed { deadlines.cutSoon(clock) }
+        }
     }
 
     /// Suspends a stream's connection while nothing is buffered; `false` once the server is

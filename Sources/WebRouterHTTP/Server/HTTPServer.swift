@@ -28,6 +28,10 @@ public final class HTTPServer: Sendable {
     let pipeline: RequestPipeline
     /// The open connections' header deadlines and body rates.
     let deadlines: ConnectionDeadlines
+    /// The connections open per client, and the per-client limit.
+    let clients: ClientConnections
+    /// The open connections from which idle ones are shed: an eighth of the limit is kept free.
+    let sheddingThreshold: Int
 
     enum Phase: Sendable {
         case idle, running, stopping, stopped
@@ -82,6 +86,9 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.deadlines = ConnectionDeadlines(configuration: configuration)
+        self.clients = ClientConnections(limit: configuration.connectionsPerClient, unlimited: configuration.unlimitedClients)
+        let limit = max(configuration.connectionLimit, 1)
+        self.sheddingThreshold = max(limit - max(limit / 8, 1), 1)
         self.pipeline = RequestPipeline(
             responder: responder, configuration: configuration,
             accessLog: AccessLog(logger: accessLogger, enabled: configuration.logsRequests))
@@ -117,7 +124,10 @@ public final class HTTPServer: Sendable {
             settings.listen_fd = listenFD
             settings.thread_pool_size = UInt32(clamping: max(configuration.threadCount, 1) > 1 ? configuration.threadCount : 0)
             settings.connection_limit = UInt32(clamping: max(configuration.connectionLimit, 1))
-            settings.per_ip_connection_limit = UInt32(clamping: max(configuration.connectionsPerClient, 0))
+            // The per-client limit is ours (ClientConnections): libmicrohttpd's can neither
+            // exempt a reverse proxy nor count an IPv6 /64 as one client.
+            settings.per_ip_connection_limit = 0
+            settings.accept_policy = mhdAcceptPolicy
             settings.connection_timeout = UInt32(clamping: max(configuration.connectionTimeout, 1))
             settings.connection_memory_limit = max(configuration.connectionMemoryLimit, 16 * 1024)
             // Strict HTTP/1.1 (RFC 9112): no Host, spaces in the target or before a header's
@@ -145,6 +155,22 @@ public final class HTTPServer: Sendable {
             }
         }
         logger.info("listening on http://\(configuration.host):\(port)")
+        logger.info("\(Self.limitsStatement(configuration))")
+    }
+
+    /// The connection limits in one sentence, with what the machine allows (file descriptors).
+    static func limitsStatement(_ configuration: ServerConfiguration) -> String {
+        var files = rlimit()
+        let descriptors = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0 ? Int(clamping: files.rlim_cur) : 0
+        let limit = configuration.connectionLimit
+        var sentence = "limits: \(limit) connections (idle ones shed past \(limit - max(limit / 8, 1))), "
+            + (configuration.connectionsPerClient > 0 ? "\(configuration.connectionsPerClient) per client" : "no limit per client")
+            + ", \(configuration.connectionMemoryLimit / 1024) KB of memory each (\(limit * configuration.connectionMemoryLimit / 1_048_576) MB in all)"
+        if descriptors > 0 {
+            sentence += "; \(descriptors) file descriptors"
+            if descriptors < limit + 64 { sentence += ": too few for the connection limit, raise `ulimit -n`" }
+        }
+        return sentence
     }
 
     /// Stops accepting connections, ends every open ``ResponseStream``, lets in-flight

@@ -1,5 +1,9 @@
 import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The C entry points libmicrohttpd calls. Each recovers the ``HTTPServer`` from `cls`
 /// (retained from `start()` until `stop()`) and forwards to it.
 
@@ -9,6 +13,15 @@ let mhdURILog: webrouter_uri_log_callback = { cls, uri, connection in
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     server.inFlight.add(1, ordering: .sequentiallyConsistent)
     let target = uri.map { String(cString: $0) } ?? ""
+    // libmicrohttpd 0.9.75 next splits the query into one record per parameter, each taken
+    // from the connection's memory pool: a few hundred parameters (2 KB of query) exhaust the
+    // pool and the connection closes without an answer. The pipeline reads the query from
+    // `target`, so the query libmicrohttpd is about to parse (after the first `?`, which it
+    // replaces with a NUL next) is emptied here; the request line's length stays bounded by
+    // the pool (`431`/`414` past it).
+    if let uri, let question = strchr(uri, Int32(UInt8(ascii: "?"))) {
+        UnsafeMutablePointer(mutating: question + 1).pointee = 0
+    }
     let clock = connection.flatMap(webrouter_connection_socket_context).map {
         Unmanaged<ConnectionClock>.fromOpaque($0).takeUnretainedValue()
     }
@@ -42,6 +55,17 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer
     }
 }
 
+/// A connection was accepted: refused at once when its client is at its limit
+/// (``ClientConnections``).
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls, let address else { return .YES }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    guard server.clients.admits(address) else { return .NO }
+    // Near the limit, the longest-idle connections make room, so a new visitor gets in.
+    server.deadlines.shed(keepingBelow: server.sheddingThreshold)
+    return .YES
+}
+
 /// A TCP connection opened or closed: its ``ConnectionClock`` lives in the connection's
 /// socket context in between, and in the server's ``ConnectionDeadlines`` for the sweep.
 let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
@@ -50,24 +74,25 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
     switch code.rawValue {
     case 0:  // MHD_CONNECTION_NOTIFY_STARTED
         guard let connection else { return }
-        let clock = server.deadlines.opened(fd: webrouter_connection_fd(connection))
+        let client = webrouter_connection_client_address(connection).flatMap(server.clients.key(for:))
+        let clock = server.deadlines.opened(fd: webrouter_connection_fd(connection), client: client)
+        server.clients.opened(client)
         socketContext.pointee = Unmanaged.passRetained(clock).toOpaque()
     default:
         guard let raw = socketContext.pointee else { return }
         socketContext.pointee = nil
         let clock = Unmanaged<ConnectionClock>.fromOpaque(raw)
         server.deadlines.closed(clock.takeUnretainedValue())
+        server.clients.closed(clock.takeUnretainedValue().client)
         clock.release()
     }
 }
 
-/// Collects request headers in order.
+/// Collects request headers in order (into a ``HeaderCollector``).
 let mhdCollectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
     guard let cls, let key else { return .YES }
-    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-    let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
-    headers.pointee.add(name: name, value: text)
+    let collector = cls.assumingMemoryBound(to: HeaderCollector.self)
+    collector.pointee.add(key: key, keySize: keySize, value: value, valueSize: valueSize)
     return .YES
 }
 

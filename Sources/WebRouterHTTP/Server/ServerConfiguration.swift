@@ -31,16 +31,25 @@ public struct ServerConfiguration: Sendable {
     public var maxOversizedFormSize: Int = 32 << 20
     /// The most simultaneous connections.
     public var connectionLimit: Int = 1024
-    /// The most simultaneous connections from one client address (libmicrohttpd's
-    /// `MHD_OPTION_PER_IP_CONNECTION_LIMIT`, like nginx's `limit_conn` per `$binary_remote_addr`);
-    /// a connection past it is closed as soon as it is accepted. `0` means no limit.
+    /// The most simultaneous connections from one client (like nginx's `limit_conn` per
+    /// `$binary_remote_addr`): an IPv4 address, or an IPv6 /64, which one host usually owns
+    /// whole. A connection past it is closed as soon as it is accepted. `0` means no limit.
     ///
     /// The default, 64, is ten browsers' worth (a browser opens at most 6 per host) and a
     /// sixteenth of ``connectionLimit``, so one address cannot hold the server. Behind a
-    /// reverse proxy every connection comes from the proxy's address: set `0` there (or at
-    /// least the proxy's upstream connection count) and limit clients at the proxy. Raise it
-    /// where many people share one address (a large office behind NAT).
+    /// reverse proxy every connection comes from the proxy's address: name it in
+    /// ``unlimitedClients`` (an app's trusted proxies are, see `Application.serve`) and limit
+    /// clients at the proxy. Raise it where many people share one address (a large office
+    /// behind NAT).
     public var connectionsPerClient: Int = 64
+    /// Addresses exempt from ``connectionsPerClient``: a reverse proxy's, whose connections
+    /// carry everybody's requests. `Application.serve` adds the app's trusted proxies
+    /// (`--trusted-proxy`).
+    /// ```swift
+    /// var configuration = ServerConfiguration()
+    /// configuration.unlimitedClients = ["10.0.0.2"]   // nginx
+    /// ```
+    public var unlimitedClients: [String] = []
     /// Seconds a connection may stay idle before the server closes it. Every byte resets it,
     /// so it is no defence against a client that trickles: ``requestHeaderTimeout`` and
     /// ``minimumBodyRate`` are.

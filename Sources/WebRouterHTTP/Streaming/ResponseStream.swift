@@ -36,6 +36,10 @@ public final class ResponseStream: Sendable {
         var waker: (@Sendable () -> Void)?
         var asyncReader: CheckedContinuation<Void, Never>?
         var closeHandlers: [@Sendable (End) -> Void] = []
+        /// The bytes the transport holds unsent (the socket's send queue), set by the transport.
+        var transportQueue: (@Sendable () -> Int)?
+        /// Writers waiting for the buffer to empty (``drained()``).
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     let state = Locked(State())
@@ -61,7 +65,9 @@ public final class ResponseStream: Sendable {
         var overflowed = false
         let wake: (@Sendable () -> Void)? = state.withLock { state in
             guard !state.finished, state.end == nil else { return nil }
-            if state.buffer.count - state.readOffset + bytes.count > bufferLimit {
+            // What the client has not taken: this buffer, and what the socket still holds.
+            let queued = state.transportQueue?() ?? 0
+            if state.buffer.count - state.readOffset + queued + bytes.count > bufferLimit {
                 overflowed = true
                 return nil
             }
@@ -94,6 +100,7 @@ public final class ResponseStream: Sendable {
         let wake: (@Sendable () -> Void)? = state.withLock { state in
             guard !state.finished, state.end == nil else { return nil }
             state.finished = true
+            Self.resumeDrainWaiters(&state)
             return Self.takeWaker(&state)
         }
         wake?()
@@ -134,6 +141,24 @@ public final class ResponseStream: Sendable {
         case end
     }
 
+    /// How the transport counts what it holds unsent (the socket's send queue), which counts
+    /// towards ``bufferLimit`` with the stream's own buffer.
+    package func setTransportQueue(_ queue: @escaping @Sendable () -> Int) {
+        state.withLock { $0.transportQueue = queue }
+    }
+
+    /// Returns once the transport has taken everything written so far, or the stream ended.
+    package func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                if state.buffer.count == state.readOffset || state.finished || state.end != nil { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
     /// The waker the transport's reader is resumed with after parking.
     package func setWaker(_ waker: @escaping @Sendable () -> Void) {
         state.withLock { $0.waker = waker }
@@ -155,6 +180,7 @@ public final class ResponseStream: Sendable {
                 if state.readOffset == state.buffer.count {
                     state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= 4096)
                     state.readOffset = 0
+                    Self.resumeDrainWaiters(&state)
                 }
                 return .bytes(count)
             }
@@ -175,6 +201,7 @@ public final class ResponseStream: Sendable {
                     let bytes = Array(state.buffer[state.readOffset...])
                     state.buffer = []
                     state.readOffset = 0
+                    Self.resumeDrainWaiters(&state)
                     return .bytes(bytes)
                 }
                 return state.finished || state.end != nil ? .end : .wait
@@ -203,10 +230,17 @@ public final class ResponseStream: Sendable {
             state.end = state.finished ? .finished : end
             state.buffer = []
             state.readOffset = 0
+            Self.resumeDrainWaiters(&state)
             return (Self.takeWaker(&state), !state.finished)
         }
         wake?()
         if changed { runCloseHandlers(end) }
+    }
+
+    /// Wakes the writers waiting in ``drained()``.
+    private static func resumeDrainWaiters(_ state: inout State) {
+        for waiter in state.drainWaiters { waiter.resume() }
+        state.drainWaiters = []
     }
 
     /// The parked reader's wake-up, taken (it runs once per park).

@@ -58,6 +58,17 @@ struct ServeCommand: AsyncParsableCommand {
         return AccountDatabase.defaultPath
     }
 
+    /// A loud sentence for each defence a hidden flag switched off (benchmarks only).
+    var switchedOffDefences: [String] {
+        var switched: [(String, String)] = []
+        if skipsSignInLimits { switched.append(("--no-sign-in-limits", "sign-in is neither throttled nor bounded")) }
+        if skipsSignInThrottle { switched.append(("--no-sign-in-throttle", "sign-in is not throttled")) }
+        if skipsSessionCheck {
+            switched.append(("--no-session-check", "a signed-out or changed-password session's copied cookie keeps working"))
+        }
+        return switched.map { "DEFENCE SWITCHED OFF: \($0.0): \($0.1). This flag is for measurements only; never run it in production." }
+    }
+
     func validate() throws {
         if metricsPort != nil, let problem = BuildTraits.missing(.prometheus) {
             throw ValidationError(problem)
@@ -100,8 +111,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         defer { accounts.close() }
-        if skipsSignInLimits { logger.warning("--no-sign-in-limits: sign-in is neither throttled nor bounded") }
-        if skipsSignInThrottle { logger.warning("--no-sign-in-throttle: sign-in is not throttled") }
+        // The hidden switches exist for the benchmarks only: each one is said at start, at the
+        // highest level, on every start, so none can be left on unnoticed.
+        for warning in switchedOffDefences { logger.critical("\(warning)") }
         // Screen views at debug, moves at info (label "scores.routes").
         let publicOrigin = try server.resolvedPublicOrigin()
         if publicOrigin == nil {

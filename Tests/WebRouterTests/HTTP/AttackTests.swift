@@ -199,6 +199,25 @@ import Glibc
         await server.stop()
     }
 
+    /// Issue 44: `gzip, chunked` got no answer (closed after the header deadline); RFC 9112
+    /// §6.1 answers a transfer coding the server does not implement with `501`.
+    @Test func anUnknownTransferCodingIs501AndClosesTheConnection() async throws {
+        let server = try Self.smallServer { $0.requestHeaderTimeout = .seconds(30) }
+        let (response, ended) = try await onOwnThread {
+            let connection = try LoopbackConnection(port: server.port, timeoutSeconds: 5)
+            try connection.send(
+                "POST /form HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Transfer-Encoding: gzip, chunked\r\n\r\n3\r\na=b\r\n0\r\n\r\n")
+            return (try connection.readResponse(), try connection.readsEndOfStream())
+        }
+        #expect(response.status == 501)
+        #expect(response.text.contains("<title>"), "the 501 has a page")
+        #expect(response.headers["Connection"] == "close")
+        #expect(ended)
+        #expect(try await get(port: server.port, "/still/alive").status == 200)
+        await server.stop()
+    }
+
     @Test func optionsAsteriskListsTheServersMethods() async throws {
         let server = try Self.smallServer()
         let response = try await rawRequest(port: server.port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")

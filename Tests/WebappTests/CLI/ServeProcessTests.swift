@@ -151,6 +151,35 @@ struct ServeProcessTests {
         #expect(bad.output.contains("is not a public URL"))
     }
 
+    /// Issue 44: development mode reachable from the network, with no secret, does not start.
+    @Test func devOnTheNetworkWithoutASecretRefusesToStart() async throws {
+        let exposed = try Running(["--dev", "--host", "0.0.0.0", "--port", "0"], environment: ["WEBROUTER_SECRET": ""])
+        #expect(try await onOwnThread { exposed.waitForExit() } == 64, "a usage error, as ArgumentParser reports them")
+        #expect(exposed.output.contains("refusing to start"))
+    }
+
+    /// Issue 44: the storyboard map is off in production unless asked for, and a hidden
+    /// defence switch is said at the highest level when the server starts.
+    @Test func theMapIsOffUnlessAskedForAndHiddenSwitchesAreLoud() async throws {
+        let running = try Running(["--port", "0", "--public", Self.publicDirectory, "--no-sign-in-throttle"])
+        let warning = await (try? onOwnThread { running.waitForLine(containing: "DEFENCE SWITCHED OFF") }) ?? nil
+        #expect(warning?.contains("critical") == true && warning?.contains("--no-sign-in-throttle") == true, "\(warning ?? "no warning")")
+        let line = try #require(await onOwnThread { running.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let port = try #require(Self.port(in: line))
+        let map = try await LoopbackConnection.exchange(port: port, "GET /_map HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(map.status == 404)
+        kill(running.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { running.waitForExit() } == 0)
+
+        let asked = try Running(["--port", "0", "--public", Self.publicDirectory, "--storyboard"])
+        let askedLine = try #require(await onOwnThread { asked.waitForLine(containing: "listening on http://127.0.0.1:") })
+        let shown = try await LoopbackConnection.exchange(
+            port: try #require(Self.port(in: askedLine)), "GET /_map HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(shown.status == 200)
+        kill(asked.process.processIdentifier, SIGTERM)
+        #expect(try await onOwnThread { asked.waitForExit() } == 0)
+    }
+
     @Test func aTakenPortIsAClearErrorAndExitStatus1() async throws {
         let first = try Running(["--port", "0", "--public", Self.publicDirectory])
         let line = try #require(await onOwnThread { first.waitForLine(containing: "listening on http://127.0.0.1:") })

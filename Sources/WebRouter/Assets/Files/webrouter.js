@@ -737,6 +737,35 @@
 })();
 // ===== END instant moves =====
 
+// ===== BEGIN visits shown from a prefetch =====
+// A page fetched ahead of a move (prefetched on intent, or prerendered) was not a visit when
+// the server answered it (`Sec-Purpose`): no route observer saw it, no tab remembered it,
+// the access log marked it. When the browser shows such a page, it reports itself once to
+// /_webrouter/visit, which does what the visit would have done, without rendering it again.
+(function () {
+  "use strict";
+  if (!window.fetch || !window.performance) return;
+  var reported = false;
+  function report() {
+    if (reported) return;
+    reported = true;
+    fetch("/_webrouter/visit", {
+      method: "POST", credentials: "same-origin", keepalive: true,
+      headers: { "Content-Type": "text/plain" }, body: location.pathname + location.search
+    }).catch(function () {});
+  }
+  if (document.prerendering) {
+    document.addEventListener("prerenderingchange", report, { once: true });
+    return;
+  }
+  var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  if (!entry || entry.type !== "navigate") return;
+  // Chromium names a speculation-rules prefetch; elsewhere a <link rel=prefetch> is a cache hit.
+  if (entry.deliveryType === "navigational-prefetch" || entry.deliveryType === "cache"
+      || (entry.deliveryType === undefined && entry.transferSize === 0 && entry.decodedBodySize > 0)) report();
+})();
+// ===== END visits shown from a prefetch =====
+
 // ===== BEGIN forms: validation while typing (typed forms, `data-validate`) =====
 // Progressive enhancement: without JavaScript the form submits and the server answers 422
 // with every message. With it, leaving a field of a typed form that was changed posts the

@@ -11,7 +11,9 @@ extension Field {
         case password
         /// `type="search"`.
         case search
-        /// `type="url"`: an absolute URL (`https://…`).
+        /// `type="url"`: a web address, `http://` or `https://` with a host (any absolute URL
+        /// with ``TextAllowance/otherURLSchemes``: `mailto:`, `javascript:` and `data:` are
+        /// refused by default).
         case url
         /// `type="tel"`.
         case telephone = "tel"
@@ -25,39 +27,45 @@ extension Field {
         case radios
     }
 
-    /// A one-line text field (`String`, or `String?` that is `nil` when empty), trimmed.
+    /// A one-line text field (`String`, or `String?` that is `nil` when empty), trimmed. It
+    /// refuses control characters and bidirectional controls, and a `.url` field anything
+    /// but an `http`/`https` address with a host, unless `allowing` says otherwise.
     /// ```swift
     /// .text("email", \.email, label: "E-mail", type: .email, autocomplete: "email", .required())
     /// ```
     public static func text<Value: FormFieldValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, label: String, hint: String? = nil,
-        type: TextKind = .text, autocomplete: String? = nil, _ rules: FieldRule<String>...
+        type: TextKind = .text, autocomplete: String? = nil, allowing: TextAllowance = [], _ rules: FieldRule<String>...
     ) -> Field where Value.Scalar == String {
         let malformed: String? = switch type {
         case .email: "Enter an e-mail address, like name@example.com."
-        case .url: "Enter a full address, like https://example.com."
+        case .url: "Enter a web address, like https://example.com."
         default: nil
         }
+        let anyScheme = allowing.contains(.otherURLSchemes)
         return scalar(name, keyPath, label: label, hint: hint, control: .input(type.rawValue), autocomplete: autocomplete,
-                      trims: type != .password, rules: rules, malformed: malformed ?? "") { text in
+                      trims: type != .password, rules: rules, malformed: malformed ?? "",
+                      screen: { FieldText.problem(in: $0, allowing: allowing, multiline: false) }) { text in
             switch type {
             case .email: EmailAddress.isValid(text) ? text : nil
-            case .url: URLText.isAbsolute(text) ? text : nil
+            case .url: (anyScheme ? URLText.isAbsolute(text) : URLText.isWebAddress(text)) ? text : nil
             default: text
             }
         }
     }
 
-    /// A multi-line text field (`<textarea>`); line breaks arrive as `\n`.
+    /// A multi-line text field (`<textarea>`); line breaks arrive as `\n`. Like a one-line
+    /// field it refuses control characters (line breaks and tabs are kept) and bidirectional
+    /// controls unless `allowing` says otherwise.
     /// ```swift
     /// .multiline("bio", \.bio, label: "About you", .maxLength(500))
     /// ```
     public static func multiline<Value: FormFieldValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, label: String, hint: String? = nil,
-        autocomplete: String? = nil, _ rules: FieldRule<String>...
+        autocomplete: String? = nil, allowing: TextAllowance = [], _ rules: FieldRule<String>...
     ) -> Field where Value.Scalar == String {
         scalar(name, keyPath, label: label, hint: hint, control: .textarea, autocomplete: autocomplete, trims: true,
-               rules: rules, malformed: "") { $0 }
+               rules: rules, malformed: "", screen: { FieldText.problem(in: $0, allowing: allowing, multiline: true) }) { $0 }
     }
 
     /// A whole number (`<input type="number">`).
@@ -261,6 +269,7 @@ extension Field {
     static func scalar<Value: FormFieldValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, label: String, hint: String?, control: Control,
         autocomplete: String?, trims: Bool, rules: [FieldRule<Value.Scalar>], malformed: String,
+        screen: @escaping @Sendable (String) -> String? = { _ in nil },
         parse: @escaping @Sendable (String) -> Value.Scalar?
     ) -> Field where Value.Scalar: FormScalar {
         let lines = control == .textarea
@@ -278,6 +287,7 @@ extension Field {
                     if let empty = Value._make(nil) { root[keyPath: keyPath] = empty }
                     return nil
                 }
+                if let problem = screen(text) { return problem }
                 guard let scalar = parse(text), let value = Value._make(scalar) else { return malformed }
                 for rule in rules where !rule.check(scalar) { return rule.message }
                 root[keyPath: keyPath] = value
@@ -330,8 +340,31 @@ enum EmailAddress {
     }
 }
 
-/// The check of `<input type="url">`: an absolute URL, a scheme and something after it.
+/// The check of `<input type="url">`: an absolute URL, a scheme and something after it; and
+/// the stricter default of a `.url` field, a web address.
 enum URLText {
+    /// `http://` or `https://` (any case) followed by a non-empty host, then a port, path,
+    /// query or fragment; no white space or control character anywhere.
+    static func isWebAddress(_ text: String) -> Bool {
+        guard isAbsolute(text), !text.unicodeScalars.contains(where: { $0.value < 0x21 || (0x7F...0x9F).contains($0.value) })
+        else { return false }
+        let lowered = text.lowercased()
+        let rest: Substring
+        if lowered.hasPrefix("https://") { rest = text.dropFirst(8) }
+        else if lowered.hasPrefix("http://") { rest = text.dropFirst(7) }
+        else { return false }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        let host: Substring
+        if hostAndPort.hasPrefix("[") {
+            guard let close = hostAndPort.firstIndex(of: "]") else { return false }
+            host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+        } else {
+            host = hostAndPort.prefix { $0 != ":" }
+        }
+        return !host.isEmpty && !host.allSatisfy { $0 == "." }
+    }
+
     static func isAbsolute(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex,
               text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),

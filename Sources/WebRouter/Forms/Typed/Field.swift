@@ -90,6 +90,29 @@ enum FieldText {
         return String(view)
     }
 
+    /// Why `text` is refused by a text field's default, or `nil`: a control character
+    /// (a text area keeps `\n` and `\t`), or a bidirectional control that reorders what
+    /// follows it (U+202A–U+202E, U+2066–U+2069), unless `allowing` lets it through.
+    static func problem(in text: String, allowing: TextAllowance, multiline: Bool) -> String? {
+        let controls = !allowing.contains(.controlCharacters)
+        let bidi = !allowing.contains(.bidiControls)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if controls, value < 0x20 || (0x7F...0x9F).contains(value), !(multiline && (value == 0x0A || value == 0x09)) {
+                return "Remove the control character (U+\(hex(value))) from this text."
+            }
+            if bidi, (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+                return "Remove the invisible text-direction character (U+\(hex(value))) from this text."
+            }
+        }
+        return nil
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     static func normalisedLines(_ text: String) -> String {
         guard text.utf8.contains(13) else { return text }
         return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
