@@ -15,6 +15,11 @@ extension Application {
         _ error: HTTPError, request: HTTPRequest? = nil, context: RequestContext? = nil, near state: RouteState? = nil
     ) -> HTTPResponse {
         let place = errorPlace(request: request, context: context, near: state)
+        return errorPage(error, place: place, context: context)
+    }
+
+    /// The error page at a place already found.
+    func errorPage(_ error: HTTPError, place: ErrorPlace, context: RequestContext?) -> HTTPResponse {
         let content = AnyHTML(ErrorFragment(status: error.status, message: error.message, linkLabel: place.label, linkHref: place.href))
         var page = PageModel(
             title: error.status.reason, appName: configuration.appName, screenName: "Error",
@@ -33,6 +38,8 @@ extension Application {
         let tabs: [TabItem]
         let label: String
         let href: String
+        /// The nearest valid screen's title.
+        let title: String
     }
 
     func errorPlace(request: HTTPRequest?, context: RequestContext?, near state: RouteState?) -> ErrorPlace {
@@ -59,7 +66,8 @@ extension Application {
         let href = table.print(target)
         let node = table.nodes[target.steps[target.depth - 1].node]
         let tabs = Resolution.tabBar(table: table, root: target.steps[0].node).tabs
-        return ErrorPlace(tabs: tabs, label: "Go to \(node.content.title) (\(href))", href: href)
+        let title = node.content.title
+        return ErrorPlace(tabs: tabs, label: "Go to \(title)", href: href, title: title)
     }
 
     /// The storyboard map of the tree; its policy alone lets it frame the app's own pages
@@ -76,13 +84,19 @@ extension Application {
     /// The 404 page for a URL that does not parse, in the tab of its longest valid prefix
     /// and linking to it.
     func notFoundPage(_ error: RouteParseError, context: RequestContext) -> HTTPResponse {
+        // The whole address as asked for, and the nearest screen by its title.
+        let place = errorPlace(request: nil, context: context, near: error.validPrefix)
+        let address = context.request.path
         let message: String
         switch error.reason {
-        case .unknownStep(let step): message = "There is no page “\(step)” here."
-        case .missingContext(let step): message = "The address ends before “\(step)” says which one."
-        case .badContext(let step, let type): message = "The value after “\(step)” is not a valid \(type)."
+        case .unknownStep(let step):
+            message = "There is no page at \(address) (nothing here is called “\(step)”). The nearest page is “\(place.title)”."
+        case .missingContext(let step):
+            message = "The address \(address) ends before “\(step)” says which one. The nearest page is “\(place.title)”."
+        case .badContext(let step, let type):
+            message = "The value after “\(step)” in \(address) is not a valid \(type). The nearest page is “\(place.title)”."
         }
-        return errorPage(HTTPError(.notFound, message), context: context, near: error.validPrefix)
+        return errorPage(HTTPError(.notFound, message), place: place, context: context)
     }
 }
 
