@@ -179,7 +179,7 @@ def report(args, results, counts, server_headers, started):
     web, raw, libpq = medians["WebRouter"], medians["raw C"], medians[LIBPQ]
     hb = medians.get("Hummingbird 2 + Mustache")
     lines = [
-        "## Fortunes (issue 35): WebRouter against Hummingbird 2 + Mustache on PostgreSQL",
+        "## Fortunes: WebRouter against Hummingbird 2 + Mustache on PostgreSQL",
         "",
         f"Measured {started} by `make fortunes` (Benchmarks/http/fortunes.py): {args.rounds} interleaved rounds of "
         f"{args.duration} s per server, medians. Each server `taskset -c 0` (one libmicrohttpd thread; NIO's group "

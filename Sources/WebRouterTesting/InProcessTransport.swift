@@ -27,14 +27,19 @@ struct InProcessTransport: Sendable {
 
     /// One request and its response, framed as libmicrohttpd frames it.
     func exchange(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8]) async -> HTTPResponse {
-        let tooLarge = body.count > maxBodySize
-        let reader = tooLarge && body.count <= maxOversizedFormSize
-            ? OversizedForm.reader(method: method.rawValue, contentType: headers["Content-Type"], limit: maxBodySize) : nil
+        // The server's limit, or the larger one of the route's form, as the live server asks.
+        var limit = maxBodySize
+        if method == .post, let routeLimit = pipeline.responder.bodyLimit(method: "POST", target: target), routeLimit > limit {
+            limit = routeLimit
+        }
+        let tooLarge = body.count > limit
+        let reader = tooLarge && body.count <= max(maxOversizedFormSize, limit)
+            ? OversizedForm.reader(method: method.rawValue, contentType: headers["Content-Type"], limit: limit) : nil
         var kept: OversizedForm.Kept?
         if var form = reader { kept = Self.readThrough(body, with: &form) }
         let incoming = IncomingRequest(
             method: method.rawValue, target: target, headers: headers, body: tooLarge ? kept?.body ?? [] : body,
-            bodyTooLarge: tooLarge, oversizedFields: kept?.fields ?? [], remoteAddress: "127.0.0.1")
+            bodyTooLarge: tooLarge, oversizedFields: kept?.fields ?? [], bodyLimit: limit, remoteAddress: "127.0.0.1")
         var response = await pipeline.respond(to: incoming)
         // The server closes after a body it stopped reading; one it read through keeps the connection.
         Self.frame(&response, method: method, closes: (tooLarge && reader == nil) || Self.asksToClose(headers))

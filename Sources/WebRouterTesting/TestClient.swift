@@ -68,14 +68,28 @@ public final class TestClient {
 
     /// Makes a client; in `.live` and `.browser` modes this starts a server for the app, and
     /// the browser on first use (stop both with ``shutdown()``).
-    public init(_ app: Application, mode: Mode = .inProcess, publicDirectory: String? = nil, browser: BrowserOptions = BrowserOptions()) throws {
+    ///
+    /// The server runs the app's own ``ApplicationConfiguration/server`` settings (its body
+    /// limits, timeouts, public directory) in every mode, unless `server` gives others; it
+    /// listens on 127.0.0.1 and a port the OS picks, with two threads.
+    /// ```swift
+    /// var limits = ServerConfiguration()
+    /// limits.maxBodySize = 3 << 20
+    /// let client = try TestClient(app, mode: .live, server: limits)
+    /// ```
+    public init(
+        _ app: Application, mode: Mode = .inProcess, publicDirectory: String? = nil, server settings: ServerConfiguration? = nil,
+        browser: BrowserOptions = BrowserOptions()
+    ) throws {
         self.app = app
         self.mode = mode
         self.browserOptions = browser
         // One configuration for every mode: in process is the same pipeline, without the socket.
-        var configuration = ServerConfiguration(port: 0)
+        var configuration = settings ?? app.configuration.server
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
         configuration.threadCount = 2
-        configuration.publicDirectory = publicDirectory
+        if let publicDirectory { configuration.publicDirectory = publicDirectory }
         switch mode {
         case .inProcess:
             server = nil
@@ -98,6 +112,25 @@ public final class TestClient {
         await browser.session?.quit()
         browser.session = nil
         await server?.stop()
+    }
+
+    /// Quits the browser and stops the live server without waiting, so a client can be shut
+    /// down from a `defer` (which cannot `await`); the task it returns finishes once both are
+    /// stopped. ``Application/test(_:publicDirectory:server:browser:_:)`` shuts its own client
+    /// down; this is for a second one a test makes itself.
+    /// ```swift
+    /// let phone = try TestClient(app, mode: .browser, browser: BrowserOptions(width: 390, height: 844))
+    /// defer { phone.close() }
+    /// ```
+    @discardableResult
+    public func close() -> Task<Void, Never> {
+        let session = browser.session
+        browser.session = nil
+        let server = self.server
+        return Task.detached {
+            await session?.quit()
+            await server?.stop()
+        }
     }
 
     // MARK: - Requests
@@ -131,7 +164,7 @@ public final class TestClient {
         return page
     }
 
-    private func fetch(
+    func fetch(
         _ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]
     ) async throws -> TestPage {
         if mode == .browser { return try await browserFetch(method, url, headers: headers, body: body) }

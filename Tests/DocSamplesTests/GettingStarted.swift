@@ -32,8 +32,7 @@ func makeApp() throws -> Application {
 }
 
 struct Hello {
-    static func main() async throws {
-        let app = try makeApp()
-        await app.runCommandLine()                  // serve on 127.0.0.1:8080; --help for more
+    static func main() async {
+        await Application.runCommandLine { try makeApp() }   // serve on 127.0.0.1:8080; --help for more
     }
 }

@@ -21,3 +21,16 @@ struct Scoreboard: ContentScreen {
         #expect(try await events.next(named: "refresh")?.data == ["scores"])
     }
 }
+
+/// Testing's "Waiting for a page the server changes", in every mode.
+@Test(arguments: TestClient.Mode.allCases)
+func waitingForALivePage(mode: TestClient.Mode) async throws {
+    let app = try Application(Window(Navigation(Scoreboard())))
+    try await app.test(mode) { client in
+        try await client.get("/")
+        app.refresh("scores")
+        try await client.waitUntil(text: "Scores", timeout: .seconds(5))
+        try await client.waitUntil(.heading("Scores"))
+        try await client.waitUntil("the scoreboard") { page in page.screen == "Scoreboard" }
+    }
+}

@@ -19,6 +19,13 @@ extension Application {
         link: (label: String, href: String)? = nil
     ) -> HTTPResponse {
         let place = errorPlace(request: request, context: context, near: state)
+        return errorPage(error, place: place, context: context, link: link)
+    }
+
+    /// The error page at a place already found; `link` replaces the link to that place.
+    func errorPage(
+        _ error: HTTPError, place: ErrorPlace, context: RequestContext?, link: (label: String, href: String)? = nil
+    ) -> HTTPResponse {
         let content = AnyHTML(ErrorFragment(status: error.status, message: error.message,
                                             linkLabel: link?.label ?? place.label, linkHref: link?.href ?? place.href))
         var page = PageModel(
@@ -38,6 +45,8 @@ extension Application {
         let tabs: [TabItem]
         let label: String
         let href: String
+        /// The nearest valid screen's title.
+        let title: String
     }
 
     func errorPlace(request: HTTPRequest?, context: RequestContext?, near state: RouteState?) -> ErrorPlace {
@@ -68,7 +77,8 @@ extension Application {
             access = tabAccess(knownViewer(for: asking))
         }
         let tabs = Resolution.tabBar(table: table, root: target.steps[0].node, access: access).tabs
-        return ErrorPlace(tabs: tabs, label: "Go to \(node.content.title) (\(href))", href: href)
+        let title = node.content.title
+        return ErrorPlace(tabs: tabs, label: "Go to \(title)", href: href, title: title)
     }
 
     /// The storyboard map of the tree; its policy alone lets it frame the app's own pages
@@ -85,13 +95,19 @@ extension Application {
     /// The 404 page for a URL that does not parse, in the tab of its longest valid prefix
     /// and linking to it.
     func notFoundPage(_ error: RouteParseError, context: RequestContext) -> HTTPResponse {
+        // The whole address as asked for, and the nearest screen by its title.
+        let place = errorPlace(request: nil, context: context, near: error.validPrefix)
+        let address = context.request.path
         let message: String
         switch error.reason {
-        case .unknownStep(let step): message = "There is no page “\(step)” here."
-        case .missingContext(let step): message = "The address ends before “\(step)” says which one."
-        case .badContext(let step, let type): message = "The value after “\(step)” is not a valid \(type)."
+        case .unknownStep(let step):
+            message = "There is no page at \(address) (nothing here is called “\(step)”). The nearest page is “\(place.title)”."
+        case .missingContext(let step):
+            message = "The address \(address) ends before “\(step)” says which one. The nearest page is “\(place.title)”."
+        case .badContext(let step, let type):
+            message = "The value after “\(step)” in \(address) is not a valid \(type). The nearest page is “\(place.title)”."
         }
-        return errorPage(HTTPError(.notFound, message), context: context, near: error.validPrefix)
+        return errorPage(HTTPError(.notFound, message), place: place, context: context)
     }
 }
 

@@ -17,6 +17,7 @@ extension Application {
             }
             access = tabAccess(viewer)
         }
+        endDraftsOutside(path.state, context: context)
         if table.nodes[path.state.steps[path.state.depth - 1].node].presentation.isBareDocument {
             return await renderBareDocument(path, context: context, status: status)
         }
@@ -203,3 +204,25 @@ enum AlertOutcome {
     /// The query names no alert of the screen: redirect to its URL without it.
     case invalid(canonical: String)
 }
+
+extension Application {
+    /// A flow's draft ends when the person leaves the flow, however they leave it (its sheet's
+    /// close link, Escape, a link or a tab elsewhere, the last step's move): the first page
+    /// shown (a `GET`, not a prefetch) whose state holds no step of that flow forgets it.
+    func endDraftsOutside(_ state: RouteState, context: RequestContext) {
+        guard context.request.method == .get, context.speculative == nil else { return }
+        let session = context.session
+        guard session.values.keys.contains(where: { $0.hasPrefix(Self.draftPrefix) }) else { return }
+        var shown = Set<String>()
+        for step in state.steps.prefix(state.depth) { shown.insert(Self.draftPrefix + table.nodes[step.node].screenName) }
+        let ended = session.values.keys.filter { $0.hasPrefix(Self.draftPrefix) && !shown.contains($0) }
+        guard !ended.isEmpty else { return }
+        context.updateSession { session in
+            for key in ended { session[key] = nil }
+        }
+    }
+
+    /// The prefix of the session keys that hold flows' drafts (`draft.<Screen>`).
+    static let draftPrefix = "draft."
+}
+

@@ -51,6 +51,9 @@ public final class Application: Sendable {
     let live: LiveHub
     /// Whether a trusted proxy's request without `X-Forwarded-For` was logged (once).
     let reportedMissingForwardedFor = Atomic<Bool>(false)
+    /// Whether any screen's actions name a typed form (``ScreenAction/formType``) with its own
+    /// body limit: only then does a `POST`'s route decide its limit.
+    let hasFormBodyLimits: Bool
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -78,6 +81,7 @@ public final class Application: Sendable {
         let maxAge = configuration.strictTransportSecurityMaxAge
         self.strictTransportSecurity = maxAge > 0 ? "max-age=\(maxAge)" : nil
         self.live = LiveHub(configuration: configuration.live)
+        self.hasFormBodyLimits = table.nodes.contains { $0.content.formBodyLimit != nil }
     }
 
     /// The prefix of every cookie name when the app is only reached over TLS.
@@ -178,6 +182,14 @@ public final class Application: Sendable {
     /// measure the app's part alone.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         if !origins.trustedProxies.isEmpty, request.headers["X-Forwarded-For"] == nil { reportMissingForwardedFor(request) }
+        // Days (`Day.today`) in the app's time zone, when it names one.
+        if let timeZone = configuration.timeZone {
+            return await Day.$appTimeZone.withValue(timeZone) { await respondInTimeZone(to: request) }
+        }
+        return await respondInTimeZone(to: request)
+    }
+
+    private func respondInTimeZone(to request: HTTPRequest) async -> HTTPResponse {
         // 4. Session and CSRF: the request's cookies, read once; the session registry, asked once.
         let context = await makeContext(for: request)
         let checked = configuration.sessionCheckInterval > 0 && configuration.sessionRegistry != nil
@@ -440,4 +452,19 @@ public final class Application: Sendable {
 extension ContentScreen {
     /// Whether the screen has actions, so it answers `POST`.
     var handlesPost: Bool { Action.self != NoAction.self }
+
+    /// The largest ``Form/maxBodySize`` of the typed forms the screen's actions name, if any.
+    var formBodyLimit: Int? {
+        Action.allCases.compactMap { $0.formType?.maxBodySize }.max()
+    }
+}
+
+extension Application {
+    /// A route whose actions' typed forms take more than the server's limit: their largest
+    /// ``Form/maxBodySize``. Asked by the server for each `POST` when its headers are in.
+    package func bodyLimit(method: String, target: String) -> Int? {
+        guard method == "POST", hasFormBodyLimits else { return nil }
+        guard case .success(let parsed) = route(HTTPRequest(method: .post, path: target)) else { return nil }
+        return table.nodes[parsed.state.steps[parsed.state.depth - 1].node].content.formBodyLimit
+    }
 }

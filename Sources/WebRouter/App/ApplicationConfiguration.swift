@@ -1,5 +1,5 @@
 public import Logging
-import Foundation
+public import Foundation
 import WebRouterHTML
 
 /// How an ``Application`` presents itself and signs its cookies.
@@ -86,6 +86,22 @@ public struct ApplicationConfiguration: Sendable {
     /// configuration.prerendersLinks = true
     /// ```
     public var prerendersLinks = false
+    /// The server the app runs on, set once and used everywhere: the command line's `serve`
+    /// starts from it (its options override what they name), and the test kit's clients run
+    /// the same limits in every mode (`app.test`, `TestClient`), on a port of their own.
+    /// ```swift
+    /// configuration.server.maxBodySize = 4 << 20        // 4 MiB for every request
+    /// configuration.server.maxOversizedFormSize = 64 << 20
+    /// ```
+    /// A typed form may take more than this for its own screen (``Form/maxBodySize`` and
+    /// ``ScreenAction/formType``).
+    public var server = ServerConfiguration()
+    /// The time zone the app's days are counted in (`Day.today`, `router.request.today`);
+    /// `nil` (the default) is the machine's.
+    /// ```swift
+    /// configuration.timeZone = TimeZone(identifier: "Europe/Paris")
+    /// ```
+    public var timeZone: TimeZone?
     /// The time in Unix seconds, read once per request (session expiry, CSRF tokens' issue
     /// time). The wall clock; the package's tests fix it to compare two runs byte for byte.
     package var clock: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }

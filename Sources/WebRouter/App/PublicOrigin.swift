@@ -35,7 +35,7 @@ public struct PublicOrigin: Sendable, Hashable, CustomStringConvertible {
     /// user name is not). The scheme must be `http` or `https`.
     public init(_ text: String) throws(InvalidOrigin) {
         func invalid(_ why: String) -> InvalidOrigin {
-            InvalidOrigin(description: "\"\(text)\" is not a public URL: \(why) (expected e.g. https://scores.example)")
+            InvalidOrigin(description: "\"\(text)\" is not a public URL: \(why) (expected e.g. https://app.example.com)")
         }
         var rest = Substring(text)
         guard let separator = rest.range(of: "://") else { throw invalid("no scheme") }

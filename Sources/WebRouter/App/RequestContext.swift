@@ -22,6 +22,12 @@ public final class RequestContext: Sendable {
     /// if router.request.speculative == nil { await views.count(match.id) }
     /// ```
     public var speculative: SpeculativeRequest? { SpeculativeRequest(secPurpose: request.headers["Sec-Purpose"]) }
+
+    /// Today in the app's time zone (``ApplicationConfiguration/timeZone``, else the machine's).
+    /// ```swift
+    /// router.form(.book, Booking(checkIn: router.request.today.adding(days: 1))) { fields in fields }
+    /// ```
+    public var today: Day { Day.today }
     /// The time of the request, in seconds since 1970.
     public let now: Int
     /// The token every form of this page carries in its `_csrf` field (signed the first time

@@ -16,7 +16,27 @@ import WebRouterHTTP
 /// }
 /// ```
 /// The raw value is the name sent in the form's hidden `_action` field.
-public protocol ScreenAction: RawRepresentable, Sendable, CaseIterable where RawValue == String {}
+///
+/// An action that validates a typed ``Form`` may name it (``formType``), so that the form's
+/// own ``Form/maxBodySize`` raises the server's body limit for the screen's URL:
+/// ```swift
+/// enum Action: String, ScreenAction {
+///     case upload
+///     var formType: (any Form.Type)? { PhotoUpload.self }   // maxBodySize: 3 MiB
+/// }
+/// ```
+public protocol ScreenAction: RawRepresentable, Sendable, CaseIterable where RawValue == String {
+    /// The typed form this action validates, if it names one: a form whose
+    /// ``Form/maxBodySize`` is larger than the server's `ServerConfiguration.maxBodySize`
+    /// raises the limit for posts to the screen's URL (the largest of its actions' forms).
+    /// `nil` by default: the server's limit.
+    var formType: (any Form.Type)? { get }
+}
+
+extension ScreenAction {
+    /// No typed form named: posts to the screen meet the server's body limit.
+    public var formType: (any Form.Type)? { nil }
+}
 
 /// The action type of screens that handle no `POST`.
 public enum NoAction: String, ScreenAction {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WebRouterHTML
 
 extension Application {
@@ -38,6 +39,46 @@ extension Application {
             } catch {
                 ApplicationCommand.exit(withError: error)
             }
+        }
+    }
+
+    /// Builds the app with `make` and runs it as a command-line program
+    /// (``runCommandLine(_:)``). A tree the framework refuses (a ``RouteTableError``), or any
+    /// other error `make` throws, is printed to standard error as a message, and the program
+    /// exits with status 1: no crash report, no backtrace.
+    /// ```swift
+    /// // main.swift
+    /// await Application.runCommandLine { try Application(window, configuration: configuration) }
+    /// ```
+    /// - Parameters:
+    ///   - arguments: the arguments after the program's name; by default the process's own.
+    ///   - make: builds the application (its tree is validated here).
+    public static func runCommandLine(
+        _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), _ make: () throws -> Application
+    ) async {
+        switch built(make) {
+        case .success(let app):
+            await app.runCommandLine(arguments)
+        case .failure(let failure):
+            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            exit(1)
+        }
+    }
+
+    /// Why an app could not be built, as the command line prints it.
+    struct BuildFailure: Error {
+        let message: String
+    }
+
+    /// The app `make` builds, or the message its error prints (a refused tree says what is
+    /// wrong and where; anything else says what was thrown).
+    static func built(_ make: () throws -> Application) -> Result<Application, BuildFailure> {
+        do {
+            return .success(try make())
+        } catch let error as RouteTableError {
+            return .failure(BuildFailure(message: "error: \(error.description)"))
+        } catch {
+            return .failure(BuildFailure(message: "error: the app could not start: \(error)"))
         }
     }
 }

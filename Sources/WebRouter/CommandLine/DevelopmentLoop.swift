@@ -22,7 +22,7 @@ public import Logging
 /// An app with its own `serve` command calls it the same way:
 /// ```swift
 /// if options.development && !DevelopmentLoop.isChild {
-///     try await DevelopmentLoop.run(logger: logger)
+///     try await DevelopmentLoop.run(logger: configuration.logger)   // the app's own logger
 ///     return
 /// }
 /// ```
@@ -40,8 +40,11 @@ public struct DevelopmentLoop: Sendable {
     /// Watches, rebuilds and restarts the app until SIGINT or SIGTERM (`serve --dev`), then
     /// stops the build under way and the app and returns.
     /// ```swift
-    /// try await DevelopmentLoop.run(logger: Logger(label: "app.dev"))
+    /// try await DevelopmentLoop.run(logger: configuration.logger)
     /// ```
+    /// `logger` is a swift-log `Logger`: pass the app's ``ApplicationConfiguration/logger``
+    /// (no import needed), or make one with `import Logging` and swift-log in the app's
+    /// manifest (`.package(url: "https://github.com/apple/swift-log", from: "1.6.0")`).
     public static func run(logger: Logger) async throws {
         try await DevelopmentLoop(logger: logger).run()
     }

@@ -20,8 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: ServeOptions
 
     /// The server configuration the options and the environment describe.
-    func serverConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
-        try options.serverConfiguration(environment: environment)
+    func serverConfiguration(
+        environment: [String: String] = ProcessInfo.processInfo.environment, base: ServerConfiguration = ServerConfiguration()
+    ) throws -> ServerConfiguration {
+        try options.serverConfiguration(environment: environment, base: base)
     }
 
     func run() async throws {
@@ -34,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = current.configuration
         try options.apply(to: &configuration)
         let app = current.reconfigured(configuration)
-        let server = try serverConfiguration()
+        let server = try serverConfiguration(base: configuration.server)
         do {
             try await app.serve(server)
         } catch let error as HTTPServerError {

@@ -3,6 +3,7 @@ import Foundation
 public import WebRouterHTTP
 
 /// The options of `serve` (`--host`, `--port`, `--public`, `--threads`, `--connections-per-client`,
+/// `--max-body-size`, `--max-upload-size`, `--max-connections`, `--idle-timeout`,
 /// `--no-access-log`, and for a public deployment `--public-url`, `--trusted-proxy`,
 /// `--hsts-max-age`) as a group an app's own command composes with its own options.
 ///
@@ -18,7 +19,7 @@ public import WebRouterHTTP
 ///         var configuration = ApplicationConfiguration(appName: "App")
 ///         try server.apply(to: &configuration)   // --public-url, --trusted-proxy, --hsts-max-age
 ///         let app = try Application(Window(Home()), configuration: configuration)
-///         try await app.serve(try server.serverConfiguration())
+///         try await app.serve(try server.serverConfiguration(base: configuration.server))
 ///     }
 /// }
 /// ```
@@ -46,11 +47,35 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: "The most simultaneous connections from one client address (default: 64; 0: no limit, behind a reverse proxy that limits clients itself).")
     public var connectionsPerClient: Int?
 
-    /// `--public-url`: where visitors reach the app (`https://scores.example`); `nil` reads
+    /// `--max-body-size`: the largest request body (`1MiB`, `512KB`, `3145728`); `nil` keeps
+    /// the app's ``ServerConfiguration/maxBodySize`` (1 MiB unless the app says otherwise).
+    @Option(name: .customLong("max-body-size"), help: ArgumentHelp(
+        "The largest request body, in bytes or with a unit (512KB, 3MiB); a typed form's own larger limit still applies to its screen (default: 1MiB).",
+        valueName: "size"), transform: ServeOptions.byteCount)
+    public var maxBodySize: Int?
+
+    /// `--max-upload-size`: the largest form upload read through past the body limit, to be
+    /// answered with the form and an error on its file field rather than a bare `413`; `nil`
+    /// keeps ``ServerConfiguration/maxOversizedFormSize``.
+    @Option(name: .customLong("max-upload-size"), help: ArgumentHelp(
+        "The largest form upload past the body limit that is answered with the form and a message on its file field rather than 413 (default: 32MiB).",
+        valueName: "size"), transform: ServeOptions.byteCount)
+    public var maxUploadSize: Int?
+
+    /// `--max-connections`: the most simultaneous connections; `nil` keeps ``ServerConfiguration/connectionLimit``.
+    @Option(name: .customLong("max-connections"), help: "The most simultaneous connections (default: 1024).")
+    public var maxConnections: Int?
+
+    /// `--idle-timeout`: seconds a connection may stay idle; `nil` keeps ``ServerConfiguration/connectionTimeout``.
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "Seconds a connection may stay idle before the server closes it (default: 30).", valueName: "seconds"))
+    public var idleTimeout: Int?
+
+    /// `--public-url`: where visitors reach the app (`https://app.example.com`); `nil` reads
     /// `WEBROUTER_PUBLIC_URL` (see ``resolvedPublicOrigin(environment:)``). An `https` origin
     /// makes every cookie `Secure` with a `__Host-` name, and sends HSTS.
     @Option(name: .customLong("public-url"), help: ArgumentHelp(
-        "Where visitors reach the app (https://scores.example): the origin of absolute links; https also makes cookies Secure and __Host- and sends HSTS (default: $WEBROUTER_PUBLIC_URL).",
+        "Where visitors reach the app (an https:// or http:// origin): the origin of absolute links; https also makes cookies Secure and __Host- and sends HSTS (default: $WEBROUTER_PUBLIC_URL).",
         valueName: "url"))
     public var publicURL: String?
 
@@ -123,6 +148,12 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let sessionCheckInterval, !(0...3600).contains(sessionCheckInterval) {
             throw ValidationError("--session-check-interval must be from 0 to 3600 seconds, not \(sessionCheckInterval)")
         }
+        if let maxConnections, !(1...1_000_000).contains(maxConnections) {
+            throw ValidationError("--max-connections must be from 1 to 1000000, not \(maxConnections)")
+        }
+        if let idleTimeout, !(1...86_400).contains(idleTimeout) {
+            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds, not \(idleTimeout)")
+        }
         if let hstsMaxAge, hstsMaxAge < 0 {
             throw ValidationError("--hsts-max-age must be 0 (none) or more, not \(hstsMaxAge)")
         }
@@ -188,22 +219,50 @@ public struct ServeOptions: ParsableArguments, Sendable {
         }
     }
 
-    /// The server configuration the options and the environment describe.
+    /// The server configuration the options and the environment describe, starting from
+    /// `base` (the app's ``ApplicationConfiguration/server``): what an option names overrides it.
     /// ```swift
-    /// try await app.serve(try options.serverConfiguration())
+    /// try await app.serve(try options.serverConfiguration(base: configuration.server))
     /// ```
-    /// - Parameter environment: where `PORT` is read; `nil` reads the process's environment.
-    public func serverConfiguration(environment: [String: String]? = nil) throws -> ServerConfiguration {
-        var server = ServerConfiguration(host: host, port: try resolvedPort(environment: environment))
+    /// - Parameters:
+    ///   - environment: where `PORT` is read; `nil` reads the process's environment.
+    ///   - base: the settings no option names (limits, timeouts) come from here.
+    public func serverConfiguration(environment: [String: String]? = nil, base: ServerConfiguration = ServerConfiguration()) throws -> ServerConfiguration {
+        var server = base
+        server.host = host
+        server.port = try resolvedPort(environment: environment)
         if let publicDirectory {
             server.publicDirectory = publicDirectory
-        } else if StaticFiles.isDirectory("Public") {
+        } else if server.publicDirectory == nil, StaticFiles.isDirectory("Public") {
             server.publicDirectory = "Public"
         }
         if let threads { server.threadCount = threads }
         if let connectionsPerClient { server.connectionsPerClient = connectionsPerClient }
+        if let maxBodySize { server.maxBodySize = maxBodySize }
+        if let maxUploadSize { server.maxOversizedFormSize = maxUploadSize }
+        if let maxConnections { server.connectionLimit = maxConnections }
+        if let idleTimeout { server.connectionTimeout = idleTimeout }
         server.logsRequests = accessLog
         return server
+    }
+
+    /// A size as `--max-body-size` takes it: bytes (`3145728`), or a number with `KB`/`KiB`,
+    /// `MB`/`MiB` or `GB`/`GiB` (all in units of 1,024, as the server's messages print them).
+    static func byteCount(_ text: String) throws -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let digits = trimmed.prefix { $0.isNumber }
+        let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let scale: Int? = switch unit {
+        case "", "b", "bytes": 1
+        case "k", "kb", "kib": 1 << 10
+        case "m", "mb", "mib": 1 << 20
+        case "g", "gb", "gib": 1 << 30
+        default: nil
+        }
+        guard let value = Int(digits), let scale, value > 0, value <= (1 << 40) / scale else {
+            throw ValidationError("a size is bytes or a number with KB, MB or GB (512KB, 3MiB), not \"\(text)\"")
+        }
+        return value * scale
     }
 
     /// `--port`, else `PORT` from the environment, else 8080; a `PORT` that is not a port

@@ -128,6 +128,11 @@ package final class LiveHub: Sendable {
         state.withLock { $0.subscribers.count }
     }
 
+    /// The number of open streams that listen for `key` (for tests: a page's stream is open).
+    package func streamCount(for key: String) -> Int {
+        state.withLock { $0.byKey[key]?.count ?? 0 }
+    }
+
     /// Returns once at most `count` streams are open (for tests and benchmarks).
     package func waitUntilStreamCount(atMost count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -29,9 +29,17 @@ package protocol HTTPResponder: Sendable {
     /// (``HTTPRequest/oversizedUpload`` set, the rest of the form in the body) rather than the
     /// pipeline refusing it `413`. `false` unless the responder says so.
     var answersOversizedForms: Bool { get }
+
+    /// A larger body limit than the server's ``ServerConfiguration/maxBodySize`` for a request
+    /// to `target` (path and query as sent) with `method`, asked when its header block is in:
+    /// a route whose form takes larger uploads. `nil` (the default) keeps the server's limit.
+    func bodyLimit(method: String, target: String) -> Int?
 }
 
 extension HTTPResponder {
     /// `false`: an oversized body is a `413` from the pipeline.
     package var answersOversizedForms: Bool { false }
+
+    /// `nil`: the server's limit for every request.
+    package func bodyLimit(method: String, target: String) -> Int? { nil }
 }

@@ -22,6 +22,9 @@ package struct IncomingRequest: Sendable {
     /// For a form that passed the limit (``OversizedForm``): the fields whose content was
     /// dropped; the body holds the rest of the form. Empty otherwise.
     package var oversizedFields: [OversizedField]
+    /// The body limit that applied to this request (the server's, or its route's larger one);
+    /// `nil` is the server's ``ServerConfiguration/maxBodySize``.
+    package var bodyLimit: Int?
     /// The client's numeric address, when the transport knows it.
     package var remoteAddress: String?
     /// When the request line arrived (the access log's duration starts here).
@@ -29,9 +32,10 @@ package struct IncomingRequest: Sendable {
 
     package init(
         method: String, target: String, isHTTP11: Bool = true, headers: HTTPHeaders, body: [UInt8] = [],
-        bodyTooLarge: Bool = false, oversizedFields: [OversizedField] = [], remoteAddress: String? = nil,
+        bodyTooLarge: Bool = false, oversizedFields: [OversizedField] = [], bodyLimit: Int? = nil, remoteAddress: String? = nil,
         start: ContinuousClock.Instant = .now
     ) {
+        self.bodyLimit = bodyLimit
         self.method = method
         self.target = target
         self.isHTTP11 = isHTTP11

@@ -201,7 +201,7 @@ package final class RequestPipeline: Sendable {
         }
         if incoming.bodyTooLarge, !incoming.oversizedFields.isEmpty, responder.answersOversizedForms, request.method == .post {
             // A form whose upload passed the limit: the app answers it with the rest of the form.
-            request.oversizedUpload = OversizedUpload(fields: incoming.oversizedFields, limit: maxBodySize)
+            request.oversizedUpload = OversizedUpload(fields: incoming.oversizedFields, limit: incoming.bodyLimit ?? maxBodySize)
         } else if incoming.bodyTooLarge {
             return .failure(Refusal(error: HTTPError(.payloadTooLarge, "The request's body is larger than this server accepts."), request: request))
         }

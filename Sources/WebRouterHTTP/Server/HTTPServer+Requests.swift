@@ -43,6 +43,13 @@ extension HTTPServer {
     ) -> MHD_Result {
         context.phase = .body
         if let clock = context.clock { deadlines.headersComplete(clock) }
+        // The server's limit, or the larger one of the route's form (a typed form's maxBodySize).
+        context.bodyLimit = configuration.maxBodySize
+        if let method, strcmp(method, "POST") == 0,
+           let routeLimit = pipeline.responder.bodyLimit(method: "POST", target: context.target), routeLimit > context.bodyLimit {
+            context.bodyLimit = routeLimit
+        }
+        context.oversizedLimit = max(configuration.maxOversizedFormSize, context.bodyLimit)
         if let transferEncoding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding"),
             RequestPipeline.framingProblem(
                 transferEncoding: String(cString: transferEncoding),
@@ -54,9 +61,9 @@ extension HTTPServer {
         }
         if let lengthText = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") {
             let length = Int(String(cString: lengthText)) ?? -1
-            if length > configuration.maxBodySize {
+            if length > context.bodyLimit {
                 // A form upload within the larger limit is read through, its upload dropped.
-                if length <= configuration.maxOversizedFormSize, let reader = oversizedFormReader(connection, method) {
+                if length <= context.oversizedLimit, let reader = oversizedFormReader(connection, context, method) {
                     context.oversized = reader
                     return .YES
                 }
@@ -69,11 +76,11 @@ extension HTTPServer {
     }
 
     /// A reader for the request's body when it is a form upload (``OversizedForm``).
-    private func oversizedFormReader(_ connection: OpaquePointer, _ method: UnsafePointer<CChar>?) -> OversizedForm? {
+    private func oversizedFormReader(_ connection: OpaquePointer, _ context: RequestState, _ method: UnsafePointer<CChar>?) -> OversizedForm? {
         OversizedForm.reader(
             method: method.map { String(cString: $0) } ?? "",
             contentType: MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type").map { String(cString: $0) },
-            limit: configuration.maxBodySize)
+            limit: context.bodyLimit)
     }
 
     /// A piece of the body: kept while under the limit. A body that passes it (one that
@@ -87,19 +94,19 @@ extension HTTPServer {
         pointer.pointee = 0
         if let clock = context.clock { deadlines.bodyReceived(clock, count: size) }
         context.receivedBytes += size
-        if context.phase == .body, context.oversized == nil, context.body.count + size <= configuration.maxBodySize, let uploadData {
+        if context.phase == .body, context.oversized == nil, context.body.count + size <= context.bodyLimit, let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
                 context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
             }
             return .YES
         }
-        if context.phase == .body, context.oversized == nil, let reader = oversizedFormReader(connection, method) {
+        if context.phase == .body, context.oversized == nil, let reader = oversizedFormReader(connection, context, method) {
             // A form upload just passed the limit (a chunked one): read on, what was kept first.
             context.oversized = reader
             context.oversized?.consume(context.body)
             context.body = []
         }
-        if context.phase == .body, context.oversized != nil, context.receivedBytes <= configuration.maxOversizedFormSize,
+        if context.phase == .body, context.oversized != nil, context.receivedBytes <= context.oversizedLimit,
             let uploadData
         {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
@@ -117,7 +124,7 @@ extension HTTPServer {
         }
         context.discardedBytes += size
         // A client that keeps streaming far past the limit loses its connection.
-        return context.discardedBytes > 4 * max(configuration.maxBodySize, 1 << 16) ? .NO : .YES
+        return context.discardedBytes > 4 * max(context.bodyLimit, 1 << 16) ? .NO : .YES
     }
 
     /// The request as read so far, for the pipeline.
@@ -141,6 +148,7 @@ extension HTTPServer {
             isHTTP11: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false, headers: headers,
             body: kept?.body ?? (context.oversized == nil ? context.body : []),
             bodyTooLarge: context.phase == .discarding || context.oversized != nil, oversizedFields: kept?.fields ?? [],
+            bodyLimit: context.bodyLimit,
             remoteAddress: webrouter_connection_client_address(connection).flatMap(ListenSocket.numericHost),
             start: context.start)
         return incoming

@@ -18,6 +18,10 @@ final class RequestState: @unchecked Sendable {
     var oversized: OversizedForm?
     /// The bytes of the body read so far, kept or not (for ``ServerConfiguration/maxOversizedFormSize``).
     var receivedBytes = 0
+    /// The body limit of this request: the server's, or its route's larger one (set with the headers).
+    var bodyLimit = 0
+    /// The most a form upload past ``bodyLimit`` may send to be read through.
+    var oversizedLimit = 0
 
     /// The request task's jobs and response on their way to the connection's thread.
     let handoff = Locked(Handoff())

@@ -8,6 +8,7 @@ extension TestClient {
 
     /// Runs `body` with every locator of the client's moves looked up inside `scope` (which
     /// must find exactly one element): `within(.dialog("Share")) { try await client.click(.link("Close")) }`.
+    @discardableResult
     public func within<Result>(
         _ scope: Locator, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Result
     ) async throws -> Result {

@@ -43,6 +43,22 @@ struct ErrorPagesTests {
         }
     }
 
+    /// Issue 45: the 404 names the whole address asked for and the nearest screen by its
+    /// title, and its button says where it goes in words, not as a path.
+    @Test func aMissingPageNamesTheWholeAddressAndTheNearestScreenByItsTitle() async throws {
+        try await ErrorApp.make().test(.inProcess) { client in
+            let page = try await client.get("/no/such/page")
+            try page.expect(status: 404, screen: "Error")
+            let up = try #require(page.links.first { $0.rel == "up" })
+            #expect(page.visibleText.contains("There is no page at /no/such/page"))
+            #expect(page.visibleText.contains("There is no page at /no/such/page (nothing here is called “no”). The nearest page is “Shelf”."))
+            #expect(up.name == "Go to Shelf")
+            let nested = try await client.get("/settings/no/such/page")
+            #expect(nested.visibleText.contains("There is no page at /settings/no/such/page (nothing here is called “no”). The nearest page is “Settings”."))
+            #expect(nested.links.first { $0.rel == "up" }?.name == "Go to Settings")
+        }
+    }
+
     @Test(arguments: cases)
     func hasItsPageStateInJSON(_ error: Case) async throws {
         try await ErrorApp.make().test(.inProcess) { client in

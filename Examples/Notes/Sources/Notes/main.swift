@@ -5,5 +5,5 @@ import WebRouter
 // `--threads`, `--no-access-log`); `Notes routes` prints the route table; `Notes --help`.
 // The framework's stylesheet, script and icon are compiled into WebRouter: no Public/ folder.
 // WEBROUTER_SECRET (32+ characters) keeps sessions valid across restarts and instances.
-let app = try NotesApp.make()
-await app.runCommandLine()
+// A tree the framework refuses prints what is wrong and exits with status 1.
+await Application.runCommandLine { try NotesApp.make() }

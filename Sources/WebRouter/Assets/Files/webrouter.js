@@ -461,6 +461,7 @@
     shown = target;
     var update = function () {
       document.title = page.title;
+      syncHead(page);
       sentForm = form || null;
       try {
         morphAttributes(document.body, page.body, {});
@@ -470,6 +471,8 @@
       api.morphs += 1;
       if (api.enhance) api.enhance();
       markInPlaceLinks();
+      // The page's event stream is the new page's, as a fresh load would open it.
+      if (api.followStream) api.followStream();
       if (moved) {
         var focused = document.activeElement;
         if (focused && focused !== document.body && !focused.closest("dialog")) focused.blur();
@@ -491,6 +494,23 @@
     try { transition = document.startViewTransition({ update: update, types: types }); }
     catch (e) { transition = document.startViewTransition(update); }
     return transition.updateCallbackDone;
+  }
+
+  // What the head says about the page (not its assets, which are the same or a fresh load):
+  // the event stream a page with live keys names. Anything else in the head stays.
+  var HEAD_METAS = ["webrouter-events"];
+  function syncHead(page) {
+    HEAD_METAS.forEach(function (name) {
+      var selector = 'meta[name="' + name + '"]';
+      var mine = document.head.querySelector(selector), theirs = page.head && page.head.querySelector(selector);
+      if (!theirs) { if (mine) mine.remove(); return; }
+      if (!mine) {
+        mine = document.createElement("meta");
+        mine.setAttribute("name", name);
+        document.head.appendChild(mine);
+      }
+      if (mine.getAttribute("content") !== theirs.getAttribute("content")) mine.setAttribute("content", theirs.getAttribute("content"));
+    });
   }
 
   function assetsOf(doc) {
@@ -857,12 +877,14 @@
    `refresh` re-fetches the page and morphs it in place (window.WebRouter.refresh(), else a
    reload), bursts coalesced into one refresh; a dropped or refused stream reconnects with
    backoff. Closed on pagehide and reopened on pageshow, so the back/forward cache keeps the
-   page. In development (`serve --dev`): `reload` reloads, `stylesheet` swaps the page's
+   page. A page the morph shows (a form's answer, a link, Back or Forward) brings its own
+   meta: the stream follows it, opened, changed or closed as a fresh load of that page would. In development (`serve --dev`): `reload` reloads, `stylesheet` swaps the page's
    stylesheets in place with a cache-busting query. */
 (function () {
   "use strict";
 
   var source = null;
+  var opened = null;   // the URL `source` (or the retry waiting) is for
   var retryDelay = 1000;
   var retryTimer = 0;
   var refreshTimer = 0;
@@ -884,7 +906,7 @@
       .then(function () {
         refreshing = false;
         // The page may now show other keys: follow its stream.
-        if (source && streamURL() && source.url.indexOf(streamURL()) < 0) { close(); open(); }
+        follow();
         if (again) { again = false; scheduleRefresh(); }
       });
   }
@@ -912,6 +934,7 @@
   function open() {
     var url = streamURL();
     if (!url || source || typeof window.EventSource !== "function") return;
+    opened = url;
     source = new EventSource(url);
     source.addEventListener("open", function () { retryDelay = 1000; });
     source.addEventListener("refresh", scheduleRefresh);
@@ -931,7 +954,24 @@
   function close() {
     if (retryTimer) { window.clearTimeout(retryTimer); retryTimer = 0; }
     if (source) { source.close(); source = null; }
+    opened = null;
   }
+
+  // After the page shown changed in place (a form's answer, a link, Back or Forward, a
+  // refresh): the stream its head names now, as a fresh load of it would open, or none.
+  function follow() {
+    var url = streamURL();
+    if (url === opened && (source || retryTimer)) return;
+    close();
+    retryDelay = 1000;
+    open();
+  }
+  var api = window.WebRouter = window.WebRouter || {};
+  api.followStream = follow;
+  // What the page's stream is doing (for tests): "open", "connecting" or "none", and its URL.
+  api.stream = function () {
+    return { state: !source ? "none" : source.readyState === 1 ? "open" : "connecting", url: source ? opened : null };
+  };
 
   window.addEventListener("pagehide", close);
   window.addEventListener("pageshow", function (event) {

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A calendar day without a time or time zone, as `<input type="date">` holds it
 /// (`2030-05-01`): a check-in date, a birthday.
 /// ```swift
@@ -29,6 +31,31 @@ public struct Day: FormScalar, FormFieldValue, Hashable, Comparable, Codable, Cu
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
         self.init(year: y, month: m, day: d)
     }
+
+    /// Today in `timeZone`: the day a person there sees on their calendar now.
+    /// ```swift
+    /// let tomorrow = Day.today(in: TimeZone(identifier: "Europe/Paris")!).adding(days: 1)
+    /// ```
+    public static func today(in timeZone: TimeZone) -> Day {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? Day(year: 1970, month: 1, day: 1)!
+    }
+
+    /// Today in the app's time zone (``ApplicationConfiguration/timeZone``) while a request
+    /// is answered — its pages, its actions and the typed forms they read, a computed
+    /// `static var fields` included — else in the machine's. A bound that moves with the
+    /// date is a computed `fields`:
+    /// ```swift
+    /// static var fields: [Field<Booking>] {
+    ///     [.date("check_in", \.checkIn, label: "Check-in date", .required(), .min(Day.today.adding(days: 1), "Choose tomorrow or later."))]
+    /// }
+    /// ```
+    public static var today: Day { today(in: appTimeZone ?? .current) }
+
+    /// The app's time zone while a request is answered (set only when the app names one).
+    @TaskLocal static var appTimeZone: TimeZone?
 
     /// `YYYY-MM-DD`.
     public var formText: String { Day.pad(year, 4) + "-" + Day.pad(month, 2) + "-" + Day.pad(day, 2) }

@@ -136,8 +136,13 @@ extension FieldRule where Value == Decimal {
 extension FieldRule where Value == FormFile {
     /// The file is at most `bytes` long.
     public static func maxSize(_ bytes: Int, _ message: String? = nil) -> FieldRule {
-        FieldRule(name: "maxSize", parameter: String(bytes), message: message ?? "Choose a file of at most \(FieldRule.size(bytes)).",
+        FieldRule(name: "maxSize", parameter: String(bytes), message: message ?? maxSizeMessage(bytes),
                   attribute: nil) { $0.bytes.count <= bytes }
+    }
+
+    /// The framework's words for ``maxSize(_:_:)`` without a message of the app's.
+    static func maxSizeMessage(_ bytes: Int) -> String {
+        "Choose a file of at most \(FieldRule.size(bytes))."
     }
 
     /// The file is of one of these media types (`image/png`) or has one of these extensions

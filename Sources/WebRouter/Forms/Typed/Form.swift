@@ -99,7 +99,15 @@ extension Form {
         let message = "Choose a smaller file: this form takes at most \(FieldRule<FormFile>.size(limit)) in all."
         var errors = errors
         let files = fields.filter { $0.control == .file }
-        for field in files { errors[field.name] = message }
+        // A file field's size rule in the app's own words says it in them, when what it says
+        // is true of the upload cut (its bound is within the limit that cut it).
+        for field in files {
+            let own = field.rules.first { rule in
+                guard rule.name == "maxSize", let bytes = rule.parameter.flatMap({ Int($0) }) else { return false }
+                return bytes <= limit && rule.message != FieldRule<FormFile>.maxSizeMessage(bytes)
+            }
+            errors[field.name] = own?.message ?? message
+        }
         if files.isEmpty { errors.general.append(message) }
         return errors
     }

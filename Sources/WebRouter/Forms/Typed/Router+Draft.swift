@@ -24,6 +24,18 @@ extension Router where From.Context: FlowStep {
     /// }
     /// ```
     public func advance<Draft: Codable & Sendable>(saving draft: Draft, limit: Int = 1024) -> ActionResult {
+        saveDraft(draft, limit: limit) ?? .move(to: nextStepOrFinish)
+    }
+
+    /// Keeps `draft` for the flow's steps without moving: `nil` once it is kept, or the `422`
+    /// to answer when it cannot be (larger than `limit` bytes as JSON). For a step that stays
+    /// where it is (a "Save" that is not "Next"), or a move of the step's own choosing.
+    /// ```swift
+    /// case .save:
+    ///     draft.notes = form["notes"] ?? ""
+    ///     return router.saveDraft(draft) ?? .move(to: router.url)
+    /// ```
+    public func saveDraft<Draft: Codable & Sendable>(_ draft: Draft, limit: Int = 1024) -> ActionResult? {
         guard let data = try? JSONEncoder().encode(draft) else {
             return .invalid(FormErrors(general: ["This step could not be kept. Try again."]))
         }
@@ -33,11 +45,24 @@ extension Router where From.Context: FlowStep {
             ]))
         }
         let json = String(decoding: data, as: UTF8.self)
-        request.updateSession { $0[draftKey] = json }
-        return .move(to: nextStepOrFinish)
+        if request.session[draftKey] != json { request.updateSession { $0[draftKey] = json } }
+        return nil
     }
 
-    /// Forgets the draft: call it when the flow is finished or dismissed.
+    /// Keeps `draft` and moves to the previous step (the first step's Back: out of the flow),
+    /// so a Back button keeps what was typed on this step. The button posts the step's form
+    /// (`formnovalidate`: nothing on it needs to be valid yet).
+    /// ```swift
+    /// case .back:
+    ///     draft.guests = Int(form["guests"] ?? "") ?? draft.guests
+    ///     return router.stepBack(saving: draft)
+    /// ```
+    public func stepBack<Draft: Codable & Sendable>(saving draft: Draft, limit: Int = 1024) -> ActionResult {
+        saveDraft(draft, limit: limit) ?? .move(to: previousStep ?? finish)
+    }
+
+    /// Forgets the draft now. The framework forgets it anyway when the person leaves the flow
+    /// (the first page shown outside it); call this on a step that ends the flow in place.
     /// ```swift
     /// case .cancel:
     ///     router.discardDraft()
@@ -48,5 +73,5 @@ extension Router where From.Context: FlowStep {
     }
 
     /// The session key of this flow's draft: one per flow screen type.
-    var draftKey: String { "draft." + ScreenNaming.typeName(From.self) }
+    var draftKey: String { Application.draftPrefix + ScreenNaming.typeName(From.self) }
 }
