@@ -93,7 +93,9 @@ docs: deps
 ## example compiles in (embedInCode) is linked content-hashed and served precompressed. It fails
 ## when the example's Package.resolved holds a dependency of the demo only (GRDB, postgres-nio,
 ## SwiftNIO, swift-prometheus: the SQLite, PostgreSQL and Prometheus traits'), which a user's package must never resolve.
-## `make example-test EXAMPLES=Travel:/welcome` runs one.
+## `make example-test EXAMPLES=Travel:/welcome` runs one. Then Tests/Examples/first_hour.py
+## builds the README's app from its samples as a new package outside the repository, runs its
+## test, its `routes` and `--help`, and checks that a tree the framework refuses exits 1 with a message.
 EXAMPLES ?= Notes:/notes Travel:/welcome
 example-test: deps
 	@set -e; for example in $(EXAMPLES); do \
@@ -106,6 +108,8 @@ example-test: deps
 		fi; \
 		python3 Tests/Examples/check_binary.py "$$(cd $$dir && $(SWIFT) build --show-bin-path)/$$name" $$page $$dir; \
 	done
+	@echo "== the README's app, built from scratch as a package outside the repository"
+	SWIFT="$(SWIFT)" python3 Tests/Examples/first_hour.py
 
 ## Installs what the browser suites need when it is missing: headless Chromium and its driver
 ## (plus an emoji font, so screenshots show the icons) with apt-get; with pip, the packages that

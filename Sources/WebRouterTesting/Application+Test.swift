@@ -3,7 +3,7 @@ import WebRouterHTML
 
 extension Application {
     /// Runs a test body with a client for this app, then quits the browser and stops the live
-    /// server, if any. The server runs the app's ``ApplicationConfiguration/server`` settings
+    /// server, if any. The server runs the app's `ApplicationConfiguration.server` settings
     /// (body limits and the rest) in every mode, or `server`'s when given.
     ///
     /// ```swift

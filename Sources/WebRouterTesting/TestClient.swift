@@ -69,7 +69,7 @@ public final class TestClient {
     /// Makes a client; in `.live` and `.browser` modes this starts a server for the app, and
     /// the browser on first use (stop both with ``shutdown()``).
     ///
-    /// The server runs the app's own ``ApplicationConfiguration/server`` settings (its body
+    /// The server runs the app's own `ApplicationConfiguration.server` settings (its body
     /// limits, timeouts, public directory) in every mode, unless `server` gives others; it
     /// listens on 127.0.0.1 and a port the OS picks, with two threads.
     /// ```swift
@@ -116,7 +116,7 @@ public final class TestClient {
 
     /// Quits the browser and stops the live server without waiting, so a client can be shut
     /// down from a `defer` (which cannot `await`); the task it returns finishes once both are
-    /// stopped. ``Application/test(_:publicDirectory:server:browser:_:)`` shuts its own client
+    /// stopped. `app.test(_:…)` shuts its own client
     /// down; this is for a second one a test makes itself.
     /// ```swift
     /// let phone = try TestClient(app, mode: .browser, browser: BrowserOptions(width: 390, height: 844))

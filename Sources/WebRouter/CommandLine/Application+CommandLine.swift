@@ -50,9 +50,12 @@ extension Application {
     /// // main.swift
     /// await Application.runCommandLine { try Application(window, configuration: configuration) }
     /// ```
+    /// It runs on the main actor, where `main.swift` and an `@main` type's `main()` run, so
+    /// `make` may capture what they hold.
     /// - Parameters:
     ///   - arguments: the arguments after the program's name; by default the process's own.
     ///   - make: builds the application (its tree is validated here).
+    @MainActor
     public static func runCommandLine(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), _ make: () throws -> Application
     ) async {

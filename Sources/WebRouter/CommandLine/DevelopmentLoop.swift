@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import WebRouterHTTP
 
 /// `serve --dev`: watches the package's `Sources/` and `Public/`, rebuilds the app with
 /// `swift build` when a source changes and restarts it, and tells every open page over its
@@ -98,6 +99,8 @@ public struct DevelopmentLoop: Sendable {
         defer { broadcaster.close() }
         let wake = try LoopSignals.install()
         var app = try start(executable, environment: environment)
+        // Whether the serving app saw a Public/ when it started (it serves /static/ only then).
+        var servesPublic = StaticFiles.isDirectory("Public")
         let watcher = SourceWatcher(interruption: wake)
         logger.notice("development mode: the app runs as process \(app.pid); watching Sources/ and Public/ (\(watcher.usesInotify ? "inotify" : "polling every 200 ms")); edit a file and open pages update")
         var appExitReported = false
@@ -113,6 +116,15 @@ public struct DevelopmentLoop: Sendable {
                 continue watching
             case .changed(let files):
                 changed = files
+            }
+            if changed.allSatisfy({ $0.hasPrefix("Public/") }) && !servesPublic && StaticFiles.isDirectory("Public") {
+                // Public/ was made after the app started: start it again, so it serves /static/.
+                logger.notice("Public/ appeared: restarting the app so that it serves /static/")
+                app.stop(grace: .seconds(10), wake: wake)
+                app = try start(executable, environment: environment)
+                servesPublic = true
+                appExitReported = false
+                continue
             }
             if changed.allSatisfy({ $0.hasPrefix("Public/") }) {
                 let onlyStyles = changed.allSatisfy { $0.hasSuffix(".css") }
@@ -144,6 +156,7 @@ public struct DevelopmentLoop: Sendable {
             }
             app.stop(grace: .seconds(10), wake: wake)
             app = try start(executable, environment: environment)
+            servesPublic = StaticFiles.isDirectory("Public")
             appExitReported = false
             logger.notice("restarted in \(ContinuousClock.now - started) (process \(app.pid)); open pages reload when they reconnect")
         }

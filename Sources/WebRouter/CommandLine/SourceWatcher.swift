@@ -43,6 +43,8 @@ package final class SourceWatcher {
     private var inotify: Int32 = -1
     /// Each watch's directory, relative to `base`.
     private var directories: [Int32: String] = [:]
+    /// The watch on `base` itself, for a root made after the start (`Public/` created later).
+    private var baseWatch: Int32 = -1
     private var snapshot: [String: Stamp] = [:]
     /// Files modified and not yet closed since the burst began (inotify only).
     private var beingWritten = Set<String>()
@@ -207,6 +209,8 @@ package final class SourceWatcher {
         guard descriptor >= 0 else { return }
         inotify = descriptor
         usesInotify = true
+        // The package folder itself: a root that does not exist yet is watched once it is made.
+        baseWatch = inotify_add_watch(inotify, base, 0x100 /* CREATE */ | 0x80 /* MOVED_TO */ | Self.onlyDirectory)
         for root in roots where !addWatches(under: root).ok {
             // Out of watches (fs.inotify.max_user_watches): poll instead.
             close(inotify)
@@ -277,6 +281,13 @@ package final class SourceWatcher {
                 }
                 if mask & Self.ignored != 0 {
                     directories[watch] = nil
+                    continue
+                }
+                if watch == baseWatch {
+                    // A root made after the start (or moved in): watch it, and count its files.
+                    if mask & Self.isDirectory != 0, roots.contains(name), !directories.values.contains(name) {
+                        changed.formUnion(addWatches(under: name).files)
+                    }
                     continue
                 }
                 guard let directory = directories[watch], !name.isEmpty, !Self.ignores(Substring(name)) else { continue }

@@ -54,6 +54,22 @@ struct SourceWatcherTests {
         #expect(watcher.next(timeout: .zero) == .timedOut)
     }
 
+    /// Issue 45: a watched root (`Public/`) that did not exist when the watcher started is
+    /// watched once it is made, and what is written into it is a change.
+    @Test(arguments: [false, true])
+    func aRootMadeAfterTheStartIsWatched(polling: Bool) throws {
+        let package = try Package()
+        try FileManager.default.removeItem(atPath: package.path + "/Public")
+        let watcher = SourceWatcher(base: package.path, polling: polling)
+        try FileManager.default.createDirectory(atPath: package.path + "/Public", withIntermediateDirectories: true)
+        try package.write("Public/app.css", "body {}\n")
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Public/app.css"]))
+        try package.write("Public/app.css", "body { margin: 0 }\n")
+        #expect(watcher.next(timeout: .seconds(30)) == .changed(["Public/app.css"]))
+        try package.write("notes.txt", "not a root: not watched\n")
+        #expect(watcher.next(timeout: .zero) == .timedOut)
+    }
+
     /// A folder made after the watcher started is watched: the file written into it at once,
     /// and one written later; a deleted file is a change too.
     @Test(arguments: [false, true])

@@ -6,9 +6,9 @@ import WebRouterTesting
 // wrap to a second row rather than run off the screen, and each stays a whole, legible link.
 
 private struct Schedule: ContentScreen {
-    enum Period: String, CaseIterable, URLContext { case recommended, yesterday, favourites, completed }
+    enum Period: String, CaseIterable, URLContext { case announcements, conversations, notifications, subscriptions }
     struct Query: ScreenQuery {
-        var period: Period = .recommended
+        var period: Period = .announcements
         static let fields: [QueryField<Query>] = [.init("period", \.period)]
     }
     let title = "Schedule"
@@ -34,8 +34,8 @@ struct SegmentedPickerFitTests {
                         String(document.documentElement.scrollWidth <= 390), String(inside)].join('|');
                 """)
             #expect(fit == "true|true|true|true")
-            try await client.click(.link("Favourites"))
-            try client.expect(url: "/schedule?period=favourites")
+            try await client.click(.link("Notifications"))
+            try client.expect(url: "/schedule?period=notifications")
         }
     }
 }
