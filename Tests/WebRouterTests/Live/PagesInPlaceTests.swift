@@ -66,7 +66,8 @@ struct PagesInPlaceTests {
     }
 
     /// Prerendered (the app's choice) or prefetched (the default): either way the page is
-    /// asked for once, as a speculation, and the click shows it without a second request.
+    /// asked for once, as a speculation, the click shows it without a second request, and the
+    /// page shown reports the visit.
     @Test(arguments: [true, false])
     func aLinkHoveredIsSpeculatedAndFollowedWithoutASecondRequest(prerenders: Bool) async throws {
         let views = ViewCounter()
@@ -82,6 +83,10 @@ struct PagesInPlaceTests {
             try client.expect(url: "/board/detail", screen: "Detail")
             let requests = await tally.requests(for: "/board/detail")
             #expect(requests.visits == 0 && requests.speculative == 1)
+            // Shown from the speculation, the page reports its visit once, without a second
+            // render (issue 44): route observers see it.
+            try await waitFor("the reported visit") { views.screens == ["Board", "Detail"] }
+            #expect(await tally.requests(for: "/board/detail").visits == 0)
             // Back after a prerendered page's activation times out in chromedriver ("Timed out
             // receiving message from renderer"; a script's history.back() too), which is why
             // prefetch is the default; after a prefetch it is an ordinary Back.
