@@ -7,7 +7,11 @@ extension Application: HTTPResponder {
     /// (``AppAssets``) under `/_webrouter/app/`.
     package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
         // The event stream is an answer of the app's (steps 3 to 8), not a file.
-        guard request.path.hasPrefix(ChromeAssets.prefix), request.path != LiveHub.path else { return nil }
+        guard request.path.hasPrefix(ChromeAssets.prefix), request.path != LiveHub.path,
+              request.path != InstallableFiles.offlinePath else { return nil }
+        if let file = installable.response(for: request.path, method: request.method, headers: request.headers) {
+            return file
+        }
         if request.path.hasPrefix(AppAssets.prefix) {
             return configuration.layout.assets.response(for: request.path, method: request.method, headers: request.headers)
         }

@@ -1,0 +1,161 @@
+/* WebRouter's service worker (served at /_webrouter/service-worker.js, scope "/"): offline
+   that tells the truth.
+   - The chrome's files (content-hashed, immutable) are kept at install and served from the
+     cache first.
+   - Pages are fetched from the network first; every page a person opens is kept, its URL the
+     key (each state of the app is a URL). With the network gone, a kept page is shown marked
+     offline; a page never opened shows the offline page, in the chrome.
+   - A form sent offline gets a page saying it was not sent.
+   - Pages are kept per account: every page names its account's opaque tag (the
+     WebRouter-Account header); when it changes (sign-in, sign-out), every kept page is
+     dropped before the new one is kept, so nothing signed-in is shown to anyone else.
+   The server writes CONFIG (the files to keep, the version) when it starts. */
+'use strict';
+
+const CONFIG = /*WEBROUTER_CONFIG*/{};
+const ASSETS = 'webrouter-assets-' + CONFIG.version;
+const PAGES = 'webrouter-pages';
+const ACCOUNT_KEY = CONFIG.offline + '?account';
+let account = null;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(ASSETS);
+    // One by one: a missing file of the app's must not stop the others.
+    await Promise.all(CONFIG.assets.map((url) => cache.add(url).catch(() => undefined)));
+    await keepOfflinePages();
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith('webrouter-assets-') && name !== ASSETS)
+      .map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+/* The page that registered the worker was loaded before it: it asks for its own URL to be kept. */
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type !== 'remember' || typeof data.url !== 'string') return;
+  const url = new URL(data.url, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(fetch(url.href, { credentials: 'same-origin' })
+    .then((response) => remember(url.href, response)).catch(() => undefined));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname === CONFIG.events) return;
+  if (request.method !== 'GET') {
+    if (request.mode === 'navigate') event.respondWith(fetch(request).catch(() => offlinePage(true)));
+    return;
+  }
+  if (request.mode === 'navigate') {
+    event.respondWith(page(event));
+  } else if (CONFIG.assets.includes(url.pathname) || url.pathname.startsWith(CONFIG.appAssets)) {
+    event.respondWith(cacheFirst(request));
+  } else if (CONFIG.networkFirst.some((prefix) => url.pathname.startsWith(prefix))) {
+    event.respondWith(networkFirst(request));
+  }
+});
+
+async function page(event) {
+  const request = event.request;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const pages = await caches.open(PAGES);
+    const kept = await pages.match(request.url, { ignoreVary: true });
+    return kept ? markedOffline(kept) : offlinePage(false);
+  }
+  // A prefetch is no visit: only pages a person opened are kept.
+  if (!request.headers.get('Sec-Purpose')) event.waitUntil(remember(request.url, response.clone()));
+  return response;
+}
+
+/* Keeps a page the network answered, after dropping every kept page if its account changed. */
+async function remember(url, response) {
+  const tag = response.headers.get('WebRouter-Account');
+  if (tag === null) return;
+  await checkAccount(tag);
+  const type = response.headers.get('Content-Type') || '';
+  if (response.status !== 200 || response.type !== 'basic' || !type.startsWith('text/html')) return;
+  const pages = await caches.open(PAGES);
+  await pages.put(url, response);
+}
+
+async function checkAccount(tag) {
+  if (account === null) {
+    const kept = await (await caches.open(PAGES)).match(ACCOUNT_KEY);
+    account = kept ? await kept.text() : '';
+  }
+  if (account === tag) return;
+  account = tag;
+  await caches.delete(PAGES);
+  const pages = await caches.open(PAGES);
+  await pages.put(ACCOUNT_KEY, new Response(tag));
+  await keepOfflinePages();
+}
+
+/* The offline pages, drawn in the chrome of the current account. */
+async function keepOfflinePages() {
+  const pages = await caches.open(PAGES);
+  await Promise.all([CONFIG.offline, CONFIG.offline + '?form'].map(async (url) => {
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (response.ok) await pages.put(url, response);
+    } catch (error) { /* offline now: kept from before, if at all */ }
+  }));
+}
+
+async function offlinePage(form) {
+  const pages = await caches.open(PAGES);
+  const kept = await pages.match(CONFIG.offline + (form ? '?form' : ''), { ignoreVary: true });
+  if (!kept) return Response.error();
+  return new Response(kept.body, { status: 503, statusText: 'Offline', headers: kept.headers });
+}
+
+/* A kept page, with a notice at the top saying it is what the person saw last, and when. */
+async function markedOffline(kept) {
+  const html = await kept.text();
+  const date = new Date(kept.headers.get('Date') || Date.now());
+  const saved = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const notice = '<aside class="offline-notice" aria-label="Offline"><p>You are offline. This is the page as you last saw it, on '
+    + escapeHTML(saved) + '.</p></aside>';
+  const marked = html.replace(/<body([^>]*)>/, (tag, attributes) => '<body' + attributes + ' data-offline="">' + notice);
+  const headers = new Headers(kept.headers);
+  headers.set('WebRouter-Offline', 'kept');
+  return new Response(marked, { status: 200, headers: headers });
+}
+
+function escapeHTML(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSETS);
+  const kept = await cache.match(request, { ignoreVary: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(ASSETS);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(request, { ignoreVary: true });
+    if (kept) return kept;
+    throw error;
+  }
+}
