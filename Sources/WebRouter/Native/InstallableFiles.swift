@@ -72,6 +72,8 @@ struct InstallableFiles: Sendable {
         let assets: [String]
         let appAssets: String
         let networkFirst: [String]
+        /// The framework's prefix: nothing under it is a page to keep.
+        let reserved: String
         let events: String
         let offline: String
     }
@@ -87,7 +89,7 @@ struct InstallableFiles: Sendable {
         }
         var worker = WorkerConfiguration(
             assets: assets, appAssets: AppAssets.prefix, networkFirst: ["/static/", manifestPath],
-            events: LiveHub.path, offline: offlinePath)
+            reserved: ChromeAssets.prefix, events: LiveHub.path, offline: offlinePath)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let template = String(decoding: PackageResources.service_worker_js, as: UTF8.self)

@@ -6,13 +6,22 @@ import WebRouterTesting
 extension TestClient {
     /// Waits until the service worker controls the page.
     func waitForServiceWorker(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await waitUntil("the service worker to control the page", sourceLocation: sourceLocation,
+        // Installing keeps the chrome's files and the offline pages first: on a loaded machine, a while.
+        try await waitUntil("the service worker to control the page", timeout: .seconds(60), sourceLocation: sourceLocation,
                             "return navigator.serviceWorker && navigator.serviceWorker.controller !== null")
     }
 
     /// The paths (with their queries) of the pages the worker keeps, polled until `done` says so.
     func waitForKeptPages(_ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ done: String) async throws {
-        try await waitUntil(what, sourceLocation: sourceLocation, """
+        do { try await keptPagesWait(what, sourceLocation: sourceLocation, done) } catch {
+            let kept = try await evaluate("return JSON.stringify(window.__kept || null)")
+            Issue.record("the kept pages: \(kept)", sourceLocation: sourceLocation)
+            throw error
+        }
+    }
+
+    private func keptPagesWait(_ what: String, sourceLocation: SourceLocation, _ done: String) async throws {
+        try await waitUntil(what, timeout: .seconds(30), sourceLocation: sourceLocation, """
             caches.open('webrouter-pages').then((c) => c.keys()).then((requests) => {
               window.__kept = requests.map((r) => { const u = new URL(r.url); return u.pathname + u.search; });
             });
@@ -74,6 +83,17 @@ extension BrowserTests {
                 #expect(never.tabs.map(\.label) == ["Feed", "Search", "Dashboard", "Messages"])
                 // The first page, loaded before the worker, was kept as well.
                 #expect(try await client.get("/feed").screen == "Feed")
+
+                // axe-core finds nothing on a kept page with its notice, nor on the offline page.
+                if let axePath = AccessibilityTests.axePath, let axeSource = try? String(contentsOfFile: axePath, encoding: .utf8) {
+                    try await client.webDriverSession().setScriptTimeout(.seconds(60))
+                    let audit = AccessibilityTests.Audit(client, axeSource: axeSource)
+                    try await client.get("/feed/match/12")
+                    try await audit.run("/feed/match/12 (kept, offline)")
+                    try await client.get("/feed/tournament/5")
+                    try await audit.run("/feed/tournament/5 (never visited, offline)")
+                    #expect(audit.violations.isEmpty, "axe-core found violations:\n\(audit.report)")
+                }
                 try await client.emulateOffline(false)
             }
         }

@@ -51,18 +51,27 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname === CONFIG.events) return;
-  if (request.method !== 'GET') {
-    if (request.mode === 'navigate') event.respondWith(fetch(request).catch(() => offlinePage(true)));
-    return;
-  }
   if (request.mode === 'navigate') {
-    event.respondWith(page(event));
-  } else if (CONFIG.assets.includes(url.pathname) || url.pathname.startsWith(CONFIG.appAssets)) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(request.method === 'GET' ? page(event) : fetch(request).catch(() => offlinePage(true)));
   } else if (CONFIG.networkFirst.some((prefix) => url.pathname.startsWith(prefix))) {
-    event.respondWith(networkFirst(request));
+    if (request.method === 'GET') event.respondWith(networkFirst(request));   // files that change under one URL
+  } else if (CONFIG.assets.includes(url.pathname) || url.pathname.startsWith(CONFIG.appAssets)) {
+    if (request.method === 'GET') event.respondWith(cacheFirst(request));     // content-hashed: one URL, the same bytes
+  } else if (!url.pathname.startsWith(CONFIG.reserved)) {
+    // The enhancement script's fetches: a form it sends, the page it morphs into. The page is
+    // kept under the URL it landed on; offline, the fetch fails and the script navigates.
+    event.respondWith(fetch(request).then((response) => {
+      if ((request.method === 'GET' || response.redirected) && !isPrefetch(request)) {
+        event.waitUntil(remember(response.url, response.clone()));
+      }
+      return response;
+    }));
   }
 });
+
+function isPrefetch(request) {
+  return !!(request.headers.get('Sec-Purpose') || request.headers.get('Purpose'));
+}
 
 async function page(event) {
   const request = event.request;
@@ -75,7 +84,7 @@ async function page(event) {
     return kept ? markedOffline(kept) : offlinePage(false);
   }
   // A prefetch is no visit: only pages a person opened are kept.
-  if (!request.headers.get('Sec-Purpose')) event.waitUntil(remember(request.url, response.clone()));
+  if (!isPrefetch(request)) event.waitUntil(remember(request.url, response.clone()));
   return response;
 }
 
@@ -96,20 +105,26 @@ async function checkAccount(tag) {
     account = kept ? await kept.text() : '';
   }
   if (account === tag) return;
-  account = tag;
   await caches.delete(PAGES);
-  const pages = await caches.open(PAGES);
-  await pages.put(ACCOUNT_KEY, new Response(tag));
+  await setAccount(tag);
   await keepOfflinePages();
 }
 
-/* The offline pages, drawn in the chrome of the current account. */
+async function setAccount(tag) {
+  account = tag;
+  await (await caches.open(PAGES)).put(ACCOUNT_KEY, new Response(tag));
+}
+
+/* The offline pages, drawn in the chrome of the current account (which they name). */
 async function keepOfflinePages() {
   const pages = await caches.open(PAGES);
   await Promise.all([CONFIG.offline, CONFIG.offline + '?form'].map(async (url) => {
     try {
       const response = await fetch(url, { credentials: 'same-origin' });
-      if (response.ok) await pages.put(url, response);
+      if (!response.ok) return;
+      const tag = response.headers.get('WebRouter-Account');
+      if (tag !== null && account === null) await setAccount(tag);
+      await pages.put(url, response);
     } catch (error) { /* offline now: kept from before, if at all */ }
   }));
 }
