@@ -21,7 +21,11 @@ public final class RequestContext: Sendable {
     /// ```swift
     /// if router.request.speculative == nil { await views.count(match.id) }
     /// ```
-    public var speculative: SpeculativeRequest? { SpeculativeRequest(secPurpose: request.headers["Sec-Purpose"]) }
+    /// The service worker's copy of a page it keeps says `Purpose: prefetch` (a script may not
+    /// send `Sec-Purpose`): not a visit either.
+    public var speculative: SpeculativeRequest? {
+        SpeculativeRequest(secPurpose: request.headers["Sec-Purpose"] ?? request.headers["Purpose"])
+    }
     /// The time of the request, in seconds since 1970.
     public let now: Int
     /// The token every form of this page carries in its `_csrf` field (signed the first time

@@ -78,15 +78,16 @@ struct InstallableFiles: Sendable {
         let offline: String
     }
 
-    /// `service-worker.js` with its configuration written in.
+    /// `service-worker.js` with its configuration written in. It keeps what pages load: the
+    /// chrome's stylesheet and script, the registration, the theme, the layout's files and its
+    /// icon (the framework's when it names none); not the manifest's icons, which only an
+    /// install asks for.
     static func workerScript(_ configuration: ApplicationConfiguration) -> [UInt8] {
         let layout = configuration.layout
-        var assets = [ChromeAssets.stylesheet, ChromeAssets.script, ChromeAssets.icon, ChromeAssets.icon192,
-                      ChromeAssets.icon512, ChromeAssets.registerWorker].map(\.url)
+        var assets = [ChromeAssets.stylesheet, ChromeAssets.script, ChromeAssets.registerWorker].map(\.url)
         if let theme = layout.themeStylesheet { assets.append(theme.url) }
-        for url in layout.linkedURLs + WebAppManifest.icons(configuration).map(\.source) where !assets.contains(url) {
-            assets.append(url)
-        }
+        if layout.icon == nil { assets.append(ChromeAssets.icon.url) }
+        for url in layout.linkedURLs where !assets.contains(url) { assets.append(url) }
         var worker = WorkerConfiguration(
             assets: assets, appAssets: AppAssets.prefix, networkFirst: ["/static/", manifestPath],
             reserved: ChromeAssets.prefix, events: LiveHub.path, offline: offlinePath)

@@ -27,6 +27,7 @@ enum DemoSite {
         "/search/~user/7/~share",                // two stacked modals
         "/search/~user/7/team/3/~share",         // stacked modals, the lower one a stack
         "/_webrouter/offline",                   // the offline page in the signed-in chrome
+        "/_webrouter/offline?form",              // … for a form sent offline
     ]
 
     /// A form that answers 422 with the form shown again, with its wrong values: its page, the

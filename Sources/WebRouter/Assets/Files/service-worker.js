@@ -17,6 +17,10 @@ const ASSETS = 'webrouter-assets-' + CONFIG.version;
 const PAGES = 'webrouter-pages';
 const ACCOUNT_KEY = CONFIG.offline + '?account';
 let account = null;
+/* Pages the browser fetched ahead of a click (speculation rules), by URL: a click whose
+   navigation comes here is answered with that copy instead of a second request. */
+const speculated = new Map();
+const SPECULATION_LIFETIME = 5 * 60 * 1000;
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -37,14 +41,23 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-/* The page that registered the worker was loaded before it: it asks for its own URL to be kept. */
+/* A page the worker did not answer (loaded before it, or from the browser's prefetch) asks to
+   be kept: from the copy a prefetch left here, else (when it was loaded before the worker)
+   fetched once more. */
 self.addEventListener('message', (event) => {
   const data = event.data || {};
-  if (data.type !== 'remember' || typeof data.url !== 'string') return;
+  if (data.type !== 'visited' || typeof data.url !== 'string') return;
   const url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin) return;
-  event.waitUntil(fetch(url.href, { credentials: 'same-origin' })
-    .then((response) => remember(url.href, response)).catch(() => undefined));
+  const ahead = speculated.get(url.href);
+  speculated.delete(url.href);
+  if (ahead) {
+    event.waitUntil(remember(url.href, ahead.response));
+  } else if (data.fetch) {
+    // Purpose: prefetch tells the server this copy is no visit (a script may not send Sec-Purpose).
+    event.waitUntil(fetch(url.href, { credentials: 'same-origin', headers: { Purpose: 'prefetch' } })
+      .then((response) => remember(url.href, response)).catch(() => undefined));
+  }
 });
 
 self.addEventListener('fetch', (event) => {
@@ -75,9 +88,23 @@ function isPrefetch(request) {
 
 async function page(event) {
   const request = event.request;
+  if (!isPrefetch(request)) {
+    const ahead = speculated.get(request.url);
+    speculated.delete(request.url);
+    if (ahead && Date.now() - ahead.at < SPECULATION_LIFETIME) {
+      event.waitUntil(remember(request.url, ahead.response.clone()));
+      return ahead.response;
+    }
+  }
   let response;
   try {
     response = await fetch(request);
+    if (isPrefetch(request)) {
+      const now = Date.now();
+      for (const [url, ahead] of speculated) if (now - ahead.at >= SPECULATION_LIFETIME) speculated.delete(url);
+      speculated.set(request.url, { response: response.clone(), at: now });
+      return response;
+    }
   } catch (error) {
     const pages = await caches.open(PAGES);
     const kept = await pages.match(request.url, { ignoreVary: true });
