@@ -405,6 +405,9 @@ public final class Application: Sendable {
         if installable.keepsPagesOffline {
             // Which account the page belongs to, for the service worker (see offlineAccountTag).
             response.headers.add(name: "WebRouter-Account", value: offlineAccountTag(context.sessionChange ?? context.session))
+            // Where `/` (the manifest's start_url) leads this visitor, for an installed app
+            // opened offline.
+            if table.unnamedRoot == nil { response.headers.add(name: "WebRouter-Start", value: defaultURL(forCase: selectedCase(context))) }
         }
         if let session = context.sessionChange {
             let sessions = secure ? secureSessions : self.sessions

@@ -81,8 +81,11 @@ extension BrowserTests {
                 #expect(never.screen == "Offline")
                 #expect(never.visibleText.contains("You are offline"))
                 #expect(never.tabs.map(\.label) == ["Feed", "Search", "Dashboard", "Messages"])
-                // The first page, loaded before the worker, was kept as well.
+                // The first page, loaded before the worker, was kept as well; and `/`, the
+                // installed app's start, leads to it as online.
                 #expect(try await client.get("/feed").screen == "Feed")
+                let start = try await client.get("/")
+                #expect(start.url == "/feed" && start.screen == "Feed")
 
                 // axe-core finds nothing on a kept page with its notice, nor on the offline page.
                 if let axePath = AccessibilityTests.axePath, let axeSource = try? String(contentsOfFile: axePath, encoding: .utf8) {

@@ -6,6 +6,8 @@
      key (each state of the app is a URL). With the network gone, a kept page is shown marked
      offline; a page never opened shows the offline page, in the chrome.
    - A form sent offline gets a page saying it was not sent.
+   - `/`, which an installed app starts at and the server redirects, leads offline where it
+     led last (the WebRouter-Start header).
    - Pages are kept per account: every page names its account's opaque tag (the
      WebRouter-Account header); when it changes (sign-in, sign-out), every kept page is
      dropped before the new one is kept, so nothing signed-in is shown to anyone else.
@@ -16,6 +18,7 @@ const CONFIG = /*WEBROUTER_CONFIG*/{};
 const ASSETS = 'webrouter-assets-' + CONFIG.version;
 const PAGES = 'webrouter-pages';
 const ACCOUNT_KEY = CONFIG.offline + '?account';
+const START_KEY = CONFIG.offline + '?start';
 let account = null;
 /* Pages the browser fetched ahead of a click (speculation rules), by URL: a click whose
    navigation comes here is answered with that copy instead of a second request. */
@@ -108,7 +111,11 @@ async function page(event) {
   } catch (error) {
     const pages = await caches.open(PAGES);
     const kept = await pages.match(request.url, { ignoreVary: true });
-    return kept ? markedOffline(kept) : offlinePage(false);
+    if (kept) return markedOffline(kept);
+    // `/` (an installed app's start) leads where it led this account last time.
+    const start = new URL(request.url).pathname === '/' ? await pages.match(START_KEY) : undefined;
+    if (start) return Response.redirect(await start.text(), 302);
+    return offlinePage(false);
   }
   // A prefetch is no visit: only pages a person opened are kept.
   if (!isPrefetch(request)) event.waitUntil(remember(request.url, response.clone()));
@@ -120,6 +127,8 @@ async function remember(url, response) {
   const tag = response.headers.get('WebRouter-Account');
   if (tag === null) return;
   await checkAccount(tag);
+  const start = response.headers.get('WebRouter-Start');
+  if (start !== null && start.startsWith('/')) await (await caches.open(PAGES)).put(START_KEY, new Response(start));
   const type = response.headers.get('Content-Type') || '';
   if (response.status !== 200 || response.type !== 'basic' || !type.startsWith('text/html')) return;
   const pages = await caches.open(PAGES);
