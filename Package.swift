@@ -116,6 +116,10 @@ let package = Package(
                 .embedInCode("Assets/Files/webrouter.css"),
                 .embedInCode("Assets/Files/webrouter.js"),
                 .embedInCode("Assets/Files/icon.svg"),
+                .embedInCode("Assets/Files/icon-192.png"),
+                .embedInCode("Assets/Files/icon-512.png"),
+                .embedInCode("Assets/Files/service-worker.js"),
+                .embedInCode("Assets/Files/register-worker.js"),
                 .embedInCode("Assets/Files/speculation-rules.json"),
             ],
             swiftSettings: frameworkSettings

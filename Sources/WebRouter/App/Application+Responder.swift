@@ -6,9 +6,12 @@ extension Application: HTTPResponder {
     /// Step 2: the chrome's compiled-in assets under ``ChromeAssets/prefix``, and the app's own
     /// (``AppAssets``) under `/_webrouter/app/`.
     package func file(for request: HTTPRequest) -> Result<HTTPResponse, HTTPError>? {
-        // The event stream and the visit report are answers of the app's (steps 3 to 8), not files.
-        guard request.path.hasPrefix(ChromeAssets.prefix), request.path != LiveHub.path, request.path != Self.visitPath
-        else { return nil }
+        // The event stream, the visit report and the offline page are answers of the app's (steps 3 to 8), not files.
+        guard request.path.hasPrefix(ChromeAssets.prefix), request.path != LiveHub.path, request.path != Self.visitPath,
+              request.path != InstallableFiles.offlinePath else { return nil }
+        if let file = installable.response(for: request.path, method: request.method, headers: request.headers) {
+            return file
+        }
         if request.path.hasPrefix(AppAssets.prefix) {
             return configuration.layout.assets.response(for: request.path, method: request.method, headers: request.headers)
         }

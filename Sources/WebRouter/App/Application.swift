@@ -54,6 +54,10 @@ public final class Application: Sendable {
     /// Whether any screen's actions name a typed form (``ScreenAction/formType``) with its own
     /// body limit: only then does a `POST`'s route decide its limit.
     let hasFormBodyLimits: Bool
+    /// The path configuration of native shells, generated from the tree (see ``InstallableFiles``).
+    let installable: InstallableFiles
+    /// The key of ``offlineAccountTag(_:)``, derived once.
+    let offlineAccountKey: [UInt8]
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -62,6 +66,11 @@ public final class Application: Sendable {
 
     package init(table: RouteTable, configuration: ApplicationConfiguration) {
         self.table = table
+        let installable = InstallableFiles(table: table, configuration: configuration)
+        var configuration = configuration
+        configuration.layout.installableHead = installable.headTags
+        self.installable = installable
+        self.offlineAccountKey = configuration.secret.derivedKey(for: "webrouter.offline-account")
         self.configuration = configuration
         let origins = OriginPolicy(configuration)
         // Served over TLS only: every cookie is `Secure`, and its name claims it with the
@@ -223,6 +232,10 @@ public final class Application: Sendable {
     private func answer(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         if request.path == LiveHub.path { return liveEvents(request, context: context) }
         if request.path == Self.visitPath { return reportedVisit(request, context: context) }
+        if request.path == InstallableFiles.offlinePath {
+            return refusal(request, context: context, allowed: .readOnly)
+                ?? offlinePage(form: request.query["form"] != nil, context: context)
+        }
         if let map = configuration.storyboardPath, request.path == map {
             return refusal(request, context: context, allowed: .readOnly) ?? storyboardPage()
         }
@@ -439,6 +452,13 @@ public final class Application: Sendable {
         if context.issuesBrowserID {
             let csrf = secure ? secureCSRF : self.csrf
             response.headers.add(name: "Set-Cookie", value: csrf.setCookieHeader(browserID: context.browserID))
+        }
+        if installable.keepsPagesOffline {
+            // Which account the page belongs to, for the service worker (see offlineAccountTag).
+            response.headers.add(name: "WebRouter-Account", value: offlineAccountTag(context.sessionChange ?? context.session))
+            // Where `/` (the manifest's start_url) leads this visitor, for an installed app
+            // opened offline.
+            if table.unnamedRoot == nil { response.headers.add(name: "WebRouter-Start", value: defaultURL(forCase: selectedCase(context))) }
         }
         if let session = context.sessionChange {
             let sessions = secure ? secureSessions : self.sessions

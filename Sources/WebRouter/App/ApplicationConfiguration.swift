@@ -102,6 +102,12 @@ public struct ApplicationConfiguration: Sendable {
     /// configuration.timeZone = TimeZone(identifier: "Europe/Paris")
     /// ```
     public var timeZone: TimeZone?
+    /// How the app installs on a phone: its web app manifest's names and icons, and the
+    /// service worker that keeps visited pages for offline use (see ``InstallableApp``).
+    /// ```swift
+    /// configuration.installable.serviceWorker = false   // no offline pages
+    /// ```
+    public var installable = InstallableApp()
     /// The time in Unix seconds, read once per request (session expiry, CSRF tokens' issue
     /// time). The wall clock; the package's tests fix it to compare two runs byte for byte.
     package var clock: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }

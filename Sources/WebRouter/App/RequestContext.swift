@@ -21,7 +21,11 @@ public final class RequestContext: Sendable {
     /// ```swift
     /// if router.request.speculative == nil { await views.count(match.id) }
     /// ```
-    public var speculative: SpeculativeRequest? { SpeculativeRequest(secPurpose: request.headers["Sec-Purpose"]) }
+    /// The service worker's copy of a page it keeps says `Purpose: prefetch` (a script may not
+    /// send `Sec-Purpose`): not a visit either.
+    public var speculative: SpeculativeRequest? {
+        SpeculativeRequest(secPurpose: request.headers["Sec-Purpose"] ?? request.headers["Purpose"])
+    }
 
     /// Today in the app's time zone (``ApplicationConfiguration/timeZone``, else the machine's).
     /// ```swift

@@ -30,6 +30,12 @@ enum ChromeAssets {
     /// The icon pages use when the layout names none.
     static let icon = ChromeAsset(
         name: "icon.svg", contentType: "image/svg+xml", bytes: PackageResources.icon_svg)
+    /// The same icon as 192 and 512 pixel PNGs (drawn from `icon.svg`), the sizes browsers
+    /// ask an installable app's manifest for; iOS's home-screen icon is the first.
+    static let icon192 = ChromeAsset(
+        name: "icon-192.png", contentType: "image/png", bytes: PackageResources.icon_192_png)
+    static let icon512 = ChromeAsset(
+        name: "icon-512.png", contentType: "image/png", bytes: PackageResources.icon_512_png)
 
     /// The speculation rules pages name in their `Speculation-Rules` header: Chromium
     /// prerenders same-origin links on intent (hover, pointer down), never the framework's own
@@ -46,7 +52,11 @@ enum ChromeAssets {
         bytes: Array(String(decoding: PackageResources.speculation_rules_json, as: UTF8.self)
             .replacingOccurrences(of: "\"prerender\":", with: "\"prefetch\":").utf8))
 
-    static let all = [stylesheet, script, icon, speculationRules, prefetchRules]
+    /// Registers the service worker (``InstallableFiles``) when the app keeps pages offline.
+    static let registerWorker = ChromeAsset(
+        name: "register-worker.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.register_worker_js)
+
+    static let all = [stylesheet, script, icon, icon192, icon512, registerWorker, speculationRules, prefetchRules]
 
     /// The asset a path names, if it is the current URL of one.
     static func asset(at path: String) -> ChromeAsset? {

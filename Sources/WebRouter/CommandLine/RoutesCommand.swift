@@ -8,6 +8,7 @@ import WebRouterHTML
 /// notes routes
 /// notes routes --format json | jq '.[].pattern'
 /// notes routes --format dot | dot -Tsvg > storyboard.svg
+/// notes routes --format hotwire > path-configuration.json   # a native shell's bundled copy
 /// ```
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,14 +17,15 @@ struct RoutesCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, dot, mermaid
+        case text, json, dot, mermaid, hotwire
     }
 
-    @Option(help: "text (aligned columns), json (an array of routes), dot (Graphviz) or mermaid (a flowchart).")
+    @Option(help: "text (aligned columns), json (an array of routes), dot (Graphviz), mermaid (a flowchart) or hotwire (Hotwire Native's path configuration).")
     var format: Format = .text
 
     func run() throws {
-        let table = try ApplicationCommand.current().table
+        let app = try ApplicationCommand.current()
+        let table = app.table
         switch format {
         case .text:
             print(table.routeListing, terminator: "")
@@ -35,6 +37,8 @@ struct RoutesCommand: ParsableCommand {
             print(table.dotDiagram, terminator: "")
         case .mermaid:
             print(table.mermaidDiagram, terminator: "")
+        case .hotwire:
+            print(table.hotwirePathConfiguration(appName: app.configuration.appName))
         }
     }
 }

@@ -16,6 +16,9 @@ struct ContextCodec: Sendable {
     let decode: @Sendable (ArraySlice<String>, inout [String]) -> (any Sendable)?
     /// Example segments for links in the storyboard map.
     let exampleSegments: [String]
+    /// For a ``FlowStep`` context, the segments of every step in order (a flow's URLs);
+    /// `nil` for any other context.
+    var flowStepSegments: [[String]]? = nil
 
     static let void = ContextCodec(
         segmentCount: 0, typeName: "Void", valueType: Void.self,
@@ -24,12 +27,23 @@ struct ContextCodec: Sendable {
     static func of<C: URLContext>(_ type: C.Type) -> ContextCodec {
         var example: [String] = []
         C.urlExample.appendPathSegments(to: &example)
-        return ContextCodec(
+        var codec = ContextCodec(
             segmentCount: C.pathSegmentCount,
             typeName: String(describing: C.self),
             valueType: C.self,
             decode: C._decodeForRoute,
             exampleSegments: example)
+        if let steps = C.self as? any FlowStep.Type { codec.flowStepSegments = segmentsOfSteps(steps) }
+        return codec
+    }
+
+    /// The segments of each step of a flow, in `allCases` order.
+    private static func segmentsOfSteps<F: FlowStep>(_ type: F.Type) -> [[String]] {
+        type.allCases.map { step in
+            var segments: [String] = []
+            step.appendPathSegments(to: &segments)
+            return segments
+        }
     }
 
     /// Decodes then re-encodes, giving the one canonical spelling of the segments: the

@@ -42,6 +42,9 @@ public struct PageLayout: Sendable {
     }
     /// The theme as a stylesheet served under `/_webrouter/`, content-hashed.
     private(set) var themeStylesheet: ChromeAsset?
+    /// The tags of an installable app every `<head>` carries (the manifest link, theme
+    /// colours, iOS's tags, the worker's registration), set by the ``Application``.
+    var installableHead = ""
     /// Extra tags at the end of `<head>`.
     public var head: @Sendable (PageModel) -> AnyHTML?
     /// The content of `<header class="app-header">`.

@@ -99,6 +99,13 @@ enum PageRenderer {
     private static func renderHead(_ page: PageModel, into output: inout HTMLOutput) {
         output.appendRaw("<!doctype html>\n<html")
         output.attribute("lang", page.lang)
+        // A native shell (Hotwire Native) draws its own tab bar and back button: the chrome's
+        // stylesheet hides the web ones under this class.
+        if let agent = page.request?.request.headers["User-Agent"], NativeShell.isNativeShell(userAgent: agent) {
+            output.appendRaw(" class=\"")
+            output.appendRaw(NativeShell.htmlClass)
+            output.appendRaw("\"")
+        }
         output.appendRaw("><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         if !page.title.isEmpty {
             output.appendEscapedText(page.title)
@@ -125,6 +132,7 @@ enum PageRenderer {
         output.appendRaw("<link rel=\"icon\"")
         output.urlAttribute("href", page.layout.icon.map(page.layout.assets.resolve) ?? ChromeAssets.icon.url)
         output.appendRaw(">")
+        output.appendRaw(page.layout.installableHead)
         for src in page.layout.scripts {
             output.appendRaw("<script")
             output.urlAttribute("src", page.layout.assets.resolve(src))
@@ -390,7 +398,7 @@ enum PageRenderer {
 
 extension HTMLOutput {
     /// ` name="escaped value"`.
-    fileprivate mutating func attribute(_ name: StaticString, _ value: String) {
+    mutating func attribute(_ name: StaticString, _ value: String) {
         appendRaw(" ")
         appendRaw(name)
         appendRaw("=\"")
@@ -399,7 +407,7 @@ extension HTMLOutput {
     }
 
     /// ` name="escaped value"` after refusing script/data URLs.
-    fileprivate mutating func urlAttribute(_ name: StaticString, _ url: String) {
+    mutating func urlAttribute(_ name: StaticString, _ url: String) {
         attribute(name, URLAttributeSanitizer.sanitize(url, allowImageData: false))
     }
 

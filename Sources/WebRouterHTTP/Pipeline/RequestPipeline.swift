@@ -104,7 +104,7 @@ package final class RequestPipeline: Sendable {
                 accessLog.record(
                     method: incoming.method, path: Self.path(of: incoming.target), status: response.status.code,
                     bytes: response.payload?.count ?? 0, since: incoming.start, requestID: requestID,
-                    speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"]))
+                    speculative: SpeculativeRequest(secPurpose: incoming.headers["Sec-Purpose"] ?? incoming.headers["Purpose"]))
             }
         }
         if telemetry.metrics != nil {

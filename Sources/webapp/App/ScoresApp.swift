@@ -100,6 +100,12 @@ extension ScoresApp {
         // A visitor loading pages quickly costs one read per 2 s, not one per page (about
         // 90 µs each: BENCHMARKS.md); sign-out and password changes here forget at once.
         configuration.sessionCheckInterval = 2
+        // Installable: the demo's icon (Public/) as an SVG and as the PNGs browsers and iOS ask for.
+        configuration.installable.icons = [
+            AppIcon("/static/favicon.svg", sizes: "any"),
+            AppIcon("/static/icon-192.png", sizes: "192x192"),
+            AppIcon("/static/icon-512.png", sizes: "512x512"),
+        ]
         configure(&configuration)
         return try Application(window(data: data), configuration: configuration)
     }

@@ -15,12 +15,12 @@ struct RoutesCommand: AsyncParsableCommand {
         abstract: "Print the route table of the app."
     )
 
-    @Option(help: "text, json, dot (Graphviz) or mermaid.")
+    @Option(help: "text, json, dot (Graphviz), mermaid or hotwire (Hotwire Native's path configuration).")
     var format: String = "text"
 
     func validate() throws {
-        guard ["text", "json", "dot", "mermaid"].contains(format) else {
-            throw ValidationError("--format must be text, json, dot or mermaid, not \(format)")
+        guard ["text", "json", "dot", "mermaid", "hotwire"].contains(format) else {
+            throw ValidationError("--format must be text, json, dot, mermaid or hotwire, not \(format)")
         }
     }
 

@@ -66,6 +66,15 @@ struct CommandLineTests {
         let command = try ApplicationCommand.parseAsRoot(["routes", "--format", "json"])
         #expect((command as? RoutesCommand)?.format == .json)
     }
+
+    /// `routes --format hotwire`: the path configuration a native shell bundles (issue 46).
+    @Test func routesAsAHotwirePathConfiguration() throws {
+        let command = try ApplicationCommand.parseAsRoot(["routes", "--format", "hotwire"])
+        #expect((command as? RoutesCommand)?.format == .hotwire)
+        let json = try JSONSerialization.jsonObject(with: Data(SeedTree.table.hotwirePathConfiguration(appName: "Seed").utf8))
+        let rules = (json as? [String: Any])?["rules"] as? [[String: Any]] ?? []
+        #expect(rules.count > SeedTree.table.routes.count)   // the defaults, then one rule per place (and per flow)
+    }
 }
 
 /// The storyboard for tools: DOT that Graphviz renders, and Mermaid.

@@ -73,6 +73,11 @@ struct PagesInPlaceTests {
         let views = ViewCounter()
         try await InPlaceApp.make(tally: tally, observer: views, prerenders: prerenders).test(.browser) { client in
             try await client.get("/board")
+            // The service worker (issue 46) controls the page first: a speculation made before
+            // it did is not used by a navigation it then answers.
+            try await waitFor("the service worker") {
+                (try? await client.evaluate("return String(navigator.serviceWorker.controller !== null)")) == "true"
+            }
             let session = try await client.webDriverSession()
             let link = try await session.findElement(css: "a[href=\"/board/detail\"]")
             _ = try await session.execute("arguments[0].scrollIntoView({block: 'center'}); return null", [link.reference])

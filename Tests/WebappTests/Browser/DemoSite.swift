@@ -15,6 +15,8 @@ enum DemoSite {
     static let signedOutExtras = [
         "/no-such-page",                  // 404 page (no parse)
         "/feed/match/abc",                // 404 page (a context that doesn't decode)
+        "/_webrouter/offline",            // the service worker's offline page
+        "/_webrouter/offline?form",       // … for a form sent offline
     ]
     /// The same, signed in.
     static let signedInExtras = [
@@ -24,6 +26,8 @@ enum DemoSite {
         "/messages/~settings?confirm=sign-out",  // a confirmation dialog over a sheet
         "/search/~user/7/~share",                // two stacked modals
         "/search/~user/7/team/3/~share",         // stacked modals, the lower one a stack
+        "/_webrouter/offline",                   // the offline page in the signed-in chrome
+        "/_webrouter/offline?form",              // … for a form sent offline
     ]
 
     /// A form that answers 422 with the form shown again, with its wrong values: its page, the

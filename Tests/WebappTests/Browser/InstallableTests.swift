@@ -1,0 +1,32 @@
+import Testing
+import WebRouter
+import WebRouterTesting
+@testable import webapp
+
+extension BrowserTests {
+    /// The demo installs: Chromium's own installability check (the one behind its install
+    /// button, `Page.getInstallabilityErrors`) finds nothing missing, signed out and signed in.
+    @Suite("Installable")
+    struct InstallableTests {
+        static func installabilityErrors(_ client: TestClient) async throws -> [String] {
+            let result = try await client.webDriverSession().devTools("Page.getInstallabilityErrors")
+            return (result["installabilityErrors"]?.arrayValue ?? []).map { error in
+                let arguments = (error["errorArguments"]?.arrayValue ?? [])
+                    .map { "\($0["name"]?.stringValue ?? "")=\($0["value"]?.stringValue ?? "")" }
+                return ([error["errorId"]?.stringValue ?? "?"] + arguments).joined(separator: " ")
+            }
+        }
+
+        @Test func chromiumFindsTheDemoInstallable() async throws {
+            try await Browser.test { client in
+                try await client.get("/welcome")
+                #expect(try await Self.installabilityErrors(client) == [])
+                try await client.signIn(landingOn: "/feed/match/12", screen: "Match")
+                #expect(try await Self.installabilityErrors(client) == [])
+                let manifest = try await client.webDriverSession().devTools("Page.getAppManifest")
+                #expect(manifest["url"]?.stringValue?.hasSuffix("/_webrouter/manifest.webmanifest") == true)
+                #expect(manifest["errors"]?.arrayValue?.isEmpty == true)
+            }
+        }
+    }
+}
