@@ -127,6 +127,7 @@ public final class TestClient {
         visits.trail.append(move)
         page.history = visits.trail
         self.page = page
+        TestCoverage.record(app, url: page.url)
         edits = FieldEdits()
         return page
     }

@@ -20,7 +20,7 @@ struct ApplicationCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: programName(),
             abstract: "Serves a WebRouter application.",
-            subcommands: [ServeCommand.self, RoutesCommand.self],
+            subcommands: [ServeCommand.self, RoutesCommand.self, CheckCommand.self],
             defaultSubcommand: ServeCommand.self
         )
     }

@@ -8,6 +8,7 @@ import WebRouterHTML
 /// notes routes
 /// notes routes --format json | jq '.[].pattern'
 /// notes routes --format dot | dot -Tsvg > storyboard.svg
+/// notes routes --format mermaid --coverage .build/state-check/Notes.coverage.txt
 /// ```
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,8 +23,12 @@ struct RoutesCommand: ParsableCommand {
     @Option(help: "text (aligned columns), json (an array of routes), dot (Graphviz) or mermaid (a flowchart).")
     var format: Format = .text
 
+    @Option(help: "A coverage file the test kit wrote (.build/state-check/<app>.coverage.txt): dot and mermaid mark each transition the tests made or not.")
+    var coverage: String?
+
     func run() throws {
         let table = try ApplicationCommand.current().table
+        let exercised = try coverage.map { try StateCheckOptions.readCoverage(at: $0) }
         switch format {
         case .text:
             print(table.routeListing, terminator: "")
@@ -32,9 +37,9 @@ struct RoutesCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(table.routes), as: UTF8.self))
         case .dot:
-            print(table.dotDiagram, terminator: "")
+            print(table.dotDiagram(exercised: exercised), terminator: "")
         case .mermaid:
-            print(table.mermaidDiagram, terminator: "")
+            print(table.mermaidDiagram(exercised: exercised), terminator: "")
         }
     }
 }
