@@ -33,6 +33,10 @@ public struct StateCheckOptions: Sendable {
     public var capPerScreen: Int
     /// How to sign in, to check protected screens signed in too; `nil` checks signed out only.
     public var signIn: SignIn?
+    /// Example input for GET forms, by field name (`["q": ["united", "demo"]]`): a form with
+    /// such a field is also submitted with each value, as a person typing a search would, so
+    /// the states behind a search are reached by clicks.
+    public var exampleInput: [String: [String]] = [:]
     /// The origin the report's `curl` lines use.
     public var origin: String
     /// Whether each page's JSON page state (`Accept: application/json`) is compared with its HTML.

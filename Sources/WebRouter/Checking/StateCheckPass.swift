@@ -177,14 +177,12 @@ final class StateCheckPass {
         return visits.count - 1
     }
 
-    /// Breadth-first from the roots through links and GET forms, then the declared states
-    /// no click reached.
+    /// Breadth-first from the roots through links and GET forms.
     func walk() async {
         let table = checker.table
-        let declared = checker.declaredURLs()
         for roots in table.caseRoots {
             for root in roots {
-                if let entry = declared.first(where: { $0.node == root }) { add(entry.typeExample, parent: nil, label: "root", byClicks: true) }
+                if let entry = checker.declared.first(where: { $0.node == root }) { add(entry.typeExample, parent: nil, label: "root", byClicks: true) }
             }
         }
         var next = 0
@@ -192,16 +190,30 @@ final class StateCheckPass {
             await visit(next)
             next += 1
         }
-        // Declared states: the app's examples of every screen, and the type example of each
-        // screen no click reached.
-        let reachedNodes = Set(visits.filter(\.reachedByClicks).map(\.node))
-        for entry in declared {
+    }
+
+    /// The nodes some click of this walk reached.
+    var reachedNodes: Set<Int> { Set(visits.filter(\.reachedByClicks).map(\.node)) }
+
+    /// The declared states: the app's examples of every screen (``ScreenExamples``), and the
+    /// type example of each screen no click of any walk reached (`reachedAnywhere`), reported
+    /// by the walk that could have reached it: a screen behind sign-in by the signed-in walk
+    /// (when there is one), any other by the signed-out walk. A universal transition no screen
+    /// links to is not reported: every screen has it, whether it shows a link or not.
+    func visitDeclared(reachedAnywhere: Set<Int>, hasSignedInWalk: Bool) async {
+        let table = checker.table
+        for entry in checker.declared {
             var urls = entry.urls
-            if !reachedNodes.contains(entry.node) { urls.append(entry.typeExample) }
+            let node = table.nodes[entry.node]
+            let unreached = !reachedAnywhere.contains(entry.node) && !node.declaration.hasPrefix("universal")
+            let protected = checker.needsSignIn(entry.typeExample)
+            let ours = protected ? (viewer == "signed in" || !hasSignedInWalk) : viewer == "signed out"
+            if unreached && ours { urls.append(entry.typeExample) }
+            if protected && viewer == "signed out" && hasSignedInWalk { urls = [] }
             for url in urls where visitByURL[url] == nil {
                 guard let index = add(url, parent: nil, label: "declared", byClicks: false, capped: false) else { continue }
                 await visit(index)
-                if !reachedNodes.contains(entry.node) { reportUnreached(index) }
+                if unreached && url == entry.typeExample { reportUnreached(index) }
             }
         }
     }
@@ -215,7 +227,7 @@ final class StateCheckPass {
             nearest = visits.first { $0.reachedByClicks && $0.node == node }
             ancestor = table.nodes[node].parent
         }
-        let near = nearest.map { "\($0.url) (\($0.screen))" } ?? "none"
+        let near = nearest.map { "\($0.url) (\(table.nodes[$0.node].screenName))" } ?? "none"
         report("no click reaches this state; the nearest state clicks reach is \(near)", at: index)
     }
 
@@ -263,8 +275,17 @@ final class StateCheckPass {
             let button = form.all { $0.isSubmitButton }.first?.accessibleName ?? "submit"
             if method == "get" {
                 let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-                let query = QueryItems(Self.defaultValues(of: form)).encoded
+                let values = Self.defaultValues(of: form)
+                let query = QueryItems(values).encoded
                 targets.append(("form “\(button)”", query.isEmpty ? path : path + "?" + query, true))
+                // The same form with each of the options' example inputs, as a person typing would send it.
+                let input = checker.options.exampleInput
+                let typedCount = values.compactMap { input[$0.0]?.count }.max() ?? 0
+                for round in 0..<typedCount {
+                    let typed = values.map { pair in (pair.0, input[pair.0].map { $0[min(round, $0.count - 1)] } ?? pair.1) }
+                    let labels = values.compactMap { pair in input[pair.0].map { $0[min(round, $0.count - 1)] } }.joined(separator: ", ")
+                    targets.append(("form “\(button)” with “\(labels)”", path + "?" + QueryItems(typed).encoded, true))
+                }
             } else {
                 targets.append(("form “\(button)” (its action)", target, false))
             }

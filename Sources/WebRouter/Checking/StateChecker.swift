@@ -15,6 +15,8 @@ package final class StateChecker {
     let options: StateCheckOptions
     let pipeline: RequestPipeline
     var table: RouteTable { app.table }
+    /// Each node's declared URLs and type example, in tree order.
+    private(set) lazy var declared = declaredURLs()
 
     package init(app: Application, options: StateCheckOptions) {
         self.app = app
@@ -34,6 +36,7 @@ package final class StateChecker {
         var moves = 0
         var passes = [StateCheckPass(viewer: "signed out", checker: self)]
         if options.signIn != nil { passes.append(StateCheckPass(viewer: "signed in", checker: self)) }
+        var walked: [StateCheckPass] = []
         for pass in passes {
             if pass.viewer == "signed in", let signIn = options.signIn {
                 if let problem = await pass.signIn(signIn) {
@@ -44,6 +47,11 @@ package final class StateChecker {
                 }
             }
             await pass.walk()
+            walked.append(pass)
+        }
+        let reached = walked.reduce(into: Set<Int>()) { $0.formUnion($1.reachedNodes) }
+        for pass in walked {
+            await pass.visitDeclared(reachedAnywhere: reached, hasSignedInWalk: walked.count > 1)
             states += pass.reportStates
             findings += pass.findings
             moves += pass.moves.count
