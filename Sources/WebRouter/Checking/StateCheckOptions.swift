@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``StateChecker`` visits and how: the cap per screen, the sign-in for protected
+/// What the state check (``Application/stateCheck(_:)``) visits and how: the cap per screen, the sign-in for protected
 /// screens, where the report's `curl` lines point.
 ///
 /// ```swift

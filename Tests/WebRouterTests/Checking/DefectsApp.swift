@@ -70,10 +70,10 @@ enum DefectsApp {
         }
     }
 
-    static func make() throws -> Application {
+    static func make(appName: String = "Defects") throws -> Application {
         try Application(Window(Tabs {
             Navigation(Shelf(book: Push(Book()), about: Present(Navigation(About())), attic: Push(Attic())))
             Navigation(Counter())
-        }), configuration: ApplicationConfiguration(appName: "Defects"))
+        }), configuration: ApplicationConfiguration(appName: appName))
     }
 }
