@@ -8,7 +8,7 @@ import WebRouterTesting
 /// `check` command.
 @Suite struct StateCheckCoverageTests {
     @Test func theKitRecordsEveryPageATestLandsOn() async throws {
-        let app = try DefectsApp.make(appName: "Coverage-\(UUID())")
+        let app = try DefectsApp.make(appName: "DefectsCoverage")
         try await app.test { client in
             try await client.get("/shelf")
             try await client.click(.link("Book 2"))
@@ -31,6 +31,24 @@ import WebRouterTesting
         // Without coverage the diagrams are as before.
         #expect(table.dotDiagram(exercised: nil) == table.dotDiagram)
         #expect(!table.dotDiagram.contains("untested"))
+    }
+
+    @Test func theStoryboardPageMarksCoverageWhenGivenIt() async throws {
+        let app = try DefectsApp.make()
+        var configuration = app.configuration
+        configuration.storyboardCoverage = ["/shelf", "/shelf/book/{Int}"]
+        let marked = app.reconfigured(configuration)
+        try await marked.test { client in
+            let page = try await client.get("/_map")
+            #expect(page.text.contains("data-route=\"/shelf/attic\" data-move=\"push\" data-exercised=\"no\""))
+            #expect(page.text.contains("data-route=\"/shelf/book/{Int}\" data-move=\"push\" data-exercised=\"yes\""))
+            #expect(page.text.contains("push · untested"))
+        }
+        // Without coverage, the map is as before.
+        try await app.test { client in
+            let page = try await client.get("/_map")
+            #expect(!page.text.contains("data-exercised"))
+        }
     }
 
     @Test func theReportListsTheUntestedTransitions() async throws {
