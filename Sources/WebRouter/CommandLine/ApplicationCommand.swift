@@ -2,7 +2,7 @@ import ArgumentParser
 import WebRouterHTML
 
 /// The root of an app's command line (``Application/runCommandLine(_:)``): `serve`, the
-/// default, and `routes`.
+/// default, `routes` and `check`.
 ///
 /// ```swift
 /// await ApplicationCommand.$application.withValue(app) {

@@ -8,7 +8,7 @@ import WebRouterHTML
 /// ```sh
 /// notes check
 /// notes check --cap 3 --out check.txt
-/// webapp check --sign-in /welcome/~login --field username=demo --field password=demo
+/// webapp check --sign-in /welcome/~login --field username=demo --field password=demo --input q=united
 /// ```
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +28,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("field"), help: "A sign-in field as name=value (repeat for each field).")
     var fields: [String] = []
 
+    @Option(name: .customLong("input"), help: "Example input for GET forms as name=value (repeat for more values): a search typed into a form.")
+    var inputs: [String] = []
+
     @Option(help: "The origin the report's curl lines use.")
     var origin: String = "http://127.0.0.1:8080"
 
@@ -44,6 +47,10 @@ struct CheckCommand: AsyncParsableCommand {
                 values[String(field[..<equals])] = String(field[field.index(after: equals)...])
             }
             options.signIn = StateCheckOptions.SignIn(page: signInPage, fields: values)
+        }
+        for input in inputs {
+            guard let equals = input.firstIndex(of: "=") else { throw ValidationError("--input takes name=value, not \(input)") }
+            options.exampleInput[String(input[..<equals]), default: []].append(String(input[input.index(after: equals)...]))
         }
         options.exercised = try coverage.map { try StateCheckOptions.readCoverage(at: $0) }
         let report = await app.stateCheck(options)
