@@ -160,6 +160,7 @@ public final class TestClient {
         visits.trail.append(move)
         page.history = visits.trail
         self.page = page
+        TestCoverage.record(app, url: page.url)
         edits = FieldEdits()
         return page
     }

@@ -86,7 +86,7 @@ extension Application {
     func storyboardPage() -> HTTPResponse {
         let page = PageModel(
             title: "Storyboard", appName: configuration.appName, screenName: "Storyboard",
-            base: LayerModel(screenName: "Storyboard", breadcrumb: [], content: AnyHTML(StoryboardMap(table: table)),
+            base: LayerModel(screenName: "Storyboard", breadcrumb: [], content: AnyHTML(StoryboardMap(table: table, exercised: configuration.storyboardCoverage)),
                              classes: ["storyboard-page"]),
             layout: configuration.layout)
         return HTTPResponse.html(PageRenderer.render(page, capacity: 65_536))

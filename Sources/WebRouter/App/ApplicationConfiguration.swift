@@ -62,6 +62,13 @@ public struct ApplicationConfiguration: Sendable {
     public var logger: Logger
     /// The path of the storyboard map of the tree (`nil` turns it off).
     public var storyboardPath: String?
+    /// The route patterns an app's tests landed on (WebRouterTesting writes them to
+    /// `.build/state-check/<app>.coverage.txt`): when set, the storyboard map marks each
+    /// transition `tested` or `untested` (see <doc:CheckingEveryState>).
+    /// ```swift
+    /// configuration.storyboardCoverage = try StateCheckOptions.readCoverage(at: ".build/state-check/Notes.coverage.txt")
+    /// ```
+    public var storyboardCoverage: Set<String>? = nil
     /// How the application tells who is signed in and their roles, for the screens that need
     /// a signed-in person (`.requiresSignIn()`), and how the tab bar shows those tabs to
     /// someone signed out. By default the session's `user` entry is the person, its `roles`

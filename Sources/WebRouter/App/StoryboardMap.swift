@@ -11,10 +11,14 @@ import WebRouterHTML
 /// All HTML and CSS (`.storyboard` in webrouter.css): no script draws or scrolls it.
 struct StoryboardMap: HTML {
     let table: RouteTable
+    /// The route patterns the app's tests landed on (``ApplicationConfiguration/storyboardCoverage``):
+    /// each arrow is then marked tested or untested.
+    var exercised: Set<String>? = nil
 
     func render(into output: inout HTMLOutput) {
         let routes = table.routes
-        let places = StoryboardPlaces(table: table, routes: routes)
+        var places = StoryboardPlaces(table: table, routes: routes)
+        places.exercised = exercised
         div(.class("storyboard")) {
             h1 { "Storyboard" }
             p(.class("muted")) {
@@ -43,6 +47,20 @@ struct StoryboardPlaces {
     let table: RouteTable
     /// The route row of each node, by node id.
     let routes: [RouteDescription?]
+    /// The route patterns the app's tests landed on, when the map marks coverage.
+    var exercised: Set<String>? = nil
+
+    /// ` · tested` or ` · untested` after a move, when the map marks coverage.
+    func coverageMark(_ pattern: String) -> String {
+        guard let exercised else { return "" }
+        return exercised.contains(pattern) ? " · tested" : " · untested"
+    }
+
+    /// `data-exercised="yes"`/`"no"` for a branch, when the map marks coverage.
+    func coverageAttributes(_ pattern: String) -> [HTMLAttribute] {
+        guard let exercised else { return [] }
+        return [.data("exercised", exercised.contains(pattern) ? "yes" : "no")]
+    }
 
     init(table: RouteTable, routes: [RouteDescription]) {
         self.table = table
@@ -162,8 +180,8 @@ struct StoryboardBranch: HTML {
         let move = places.move(node)
         let branches = node.children.filter { !places.isDocked(places.table.nodes[$0]) }
         let docked = node.children.filter { places.isDocked(places.table.nodes[$0]) }
-        li(.class("sb-branch"), .data("route", route.pattern), .data("move", move)) {
-            span(.class("sb-edge sb-edge-\(places.moveClass(node))")) { span(.class("sb-move")) { move } }
+        li([.class("sb-branch"), .data("route", route.pattern), .data("move", move)] + places.coverageAttributes(route.pattern)) {
+            span(.class("sb-edge sb-edge-\(places.moveClass(node))")) { span(.class("sb-move")) { move + places.coverageMark(route.pattern) } }
             div(.class("sb-card")) {
                 div(.class("sb-text")) {
                     a(.class("sb-link"), .href(route.example)) {
@@ -212,10 +230,10 @@ struct StoryboardExit: HTML {
     func render(into output: inout HTMLOutput) {
         let node = places.table.nodes[node]
         guard let route = places.routes[node.id] else { return }
-        li(.class("sb-exit"), .data("route", route.pattern), .data("move", places.move(node))) {
+        li([.class("sb-exit"), .data("route", route.pattern), .data("move", places.move(node))] + places.coverageAttributes(route.pattern)) {
             a(.href(route.example)) { route.screen }
             " "
-            span(.class("sb-move")) { places.move(node) }
+            span(.class("sb-move")) { places.move(node) + places.coverageMark(route.pattern) }
         }.render(into: &output)
     }
 }

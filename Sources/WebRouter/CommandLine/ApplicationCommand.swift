@@ -2,7 +2,7 @@ import ArgumentParser
 import WebRouterHTML
 
 /// The root of an app's command line (``Application/runCommandLine(_:)``): `serve`, the
-/// default, and `routes`.
+/// default, `routes` and `check`.
 ///
 /// ```swift
 /// await ApplicationCommand.$application.withValue(app) {
@@ -20,7 +20,7 @@ struct ApplicationCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: programName(),
             abstract: "Serves a WebRouter application.",
-            subcommands: [ServeCommand.self, RoutesCommand.self],
+            subcommands: [ServeCommand.self, RoutesCommand.self, CheckCommand.self],
             defaultSubcommand: ServeCommand.self
         )
     }

@@ -9,6 +9,7 @@ import WebRouterHTML
 /// notes routes --format json | jq '.[].pattern'
 /// notes routes --format dot | dot -Tsvg > storyboard.svg
 /// notes routes --format hotwire > path-configuration.json   # a native shell's bundled copy
+/// notes routes --format mermaid --coverage .build/state-check/Notes.coverage.txt
 /// ```
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,9 +24,13 @@ struct RoutesCommand: ParsableCommand {
     @Option(help: "text (aligned columns), json (an array of routes), dot (Graphviz), mermaid (a flowchart) or hotwire (Hotwire Native's path configuration).")
     var format: Format = .text
 
+    @Option(help: "A coverage file the test kit wrote (.build/state-check/<app>.coverage.txt): dot and mermaid mark each transition the tests made or not.")
+    var coverage: String?
+
     func run() throws {
         let app = try ApplicationCommand.current()
         let table = app.table
+        let exercised = try coverage.map { try StateCheckOptions.readCoverage(at: $0) }
         switch format {
         case .text:
             print(table.routeListing, terminator: "")
@@ -34,9 +39,9 @@ struct RoutesCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(table.routes), as: UTF8.self))
         case .dot:
-            print(table.dotDiagram, terminator: "")
+            print(table.dotDiagram(exercised: exercised), terminator: "")
         case .mermaid:
-            print(table.mermaidDiagram, terminator: "")
+            print(table.mermaidDiagram(exercised: exercised), terminator: "")
         case .hotwire:
             print(table.hotwirePathConfiguration(appName: app.configuration.appName))
         }

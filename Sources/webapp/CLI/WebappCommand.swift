@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The `webapp` command: serves the Scores demo app (`serve`, the default) or prints its
-/// route table (`routes`).
+/// route table (`routes`), or checks every state (`check`).
 ///
 /// ```sh
 /// webapp --host 127.0.0.1 --port 8080 --public Public
@@ -12,7 +12,7 @@ struct WebappCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "webapp",
         abstract: "Serves the WebRouter demo app.",
-        subcommands: [ServeCommand.self, RoutesCommand.self],
+        subcommands: [ServeCommand.self, RoutesCommand.self, CheckCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }
