@@ -40,6 +40,8 @@ run: build
 	$$($(SWIFT) build -c release --show-bin-path)/webapp --host $(HOST) --port $(PORT) --public Public --storyboard
 
 ## Installs the tools the Swift suites call when missing: Graphviz (they render the route diagram).
+## `make test` also installs deployment-deps first: the stores' and accounts' PostgreSQL suites start
+## their own cluster with its initdb.
 test-tools:
 	@if ! command -v dot >/dev/null 2>&1; then \
 		echo "==> installing graphviz with apt-get"; \
@@ -63,7 +65,7 @@ api-check: deps
 ## Tests/Docs/check_module_layers.py fails when a module imports (or Package.swift makes it
 ## depend on) one beside or above it: WebRouterHTML nothing of the project, WebRouterHTTP
 ## nothing above it, WebRouter not the testing kit.
-test: deps test-tools browser-deps checker-deps
+test: deps test-tools browser-deps checker-deps deployment-deps
 	python3 Tests/Docs/check_module_layers.py   # the modules' direction: imports and Package.swift
 	$(SWIFT) build --build-tests $(TEST_TRAITS)
 	python3 Tests/Docs/check_public_api.py --skip-build   # make api-check, on the build just made
