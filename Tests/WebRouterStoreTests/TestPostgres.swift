@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+
+/// A throwaway PostgreSQL cluster for the suite, as Tests/Deployment makes one: initdb and
+/// pg_ctl of the newest installed PostgreSQL (/usr/lib/postgresql/*/bin), run as `postgres`
+/// when the tests run as root, in a temporary directory, listening on a Unix socket only,
+/// started at the first test that needs it and stopped when the test process exits. Each test
+/// gets a database of its own (`database()`).
+enum TestPostgres {
+    /// The server binaries' directory, or `nil` when PostgreSQL is not installed.
+    static let binDirectory: String? = {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return versions.compactMap(Int.init).sorted().reversed()
+            .map { "\(root)/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
+    }()
+
+    /// Why the PostgreSQL cases do not run, or `nil` when they do.
+    static let skipReason: String? = binDirectory == nil
+        ? "PostgreSQL's server binaries are not installed (/usr/lib/postgresql/*/bin/initdb; apt-get install postgresql)"
+        : nil
+
+    struct Cluster: Sendable {
+        let socketDirectory: String
+        let port: Int
+    }
+
+    private static let started = Mutex<Result<Cluster, any Error>?>(nil)
+    private static let databases = Atomic<Int>(0)
+    /// What the exit handler stops (a C function pointer captures nothing).
+    nonisolated(unsafe) private static var stopCommand: [String] = []
+
+    /// A new, empty database's `postgres://` address.
+    static func database() throws -> String {
+        let cluster = try self.cluster()
+        let name = "store_test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
+        try run(binDirectory! + "/createdb", "-h", cluster.socketDirectory, "-p", String(cluster.port), "-U", "postgres", name)
+        return "postgres://postgres@/\(name)?host=\(cluster.socketDirectory)&port=\(cluster.port)"
+    }
+
+    private static func cluster() throws -> Cluster {
+        try started.withLock { started in
+            if let started { return try started.get() }
+            let result = Result { try start() }
+            started = result
+            return try result.get()
+        }
+    }
+
+    private static func start() throws -> Cluster {
+        guard let bin = binDirectory else { throw Failure(description: skipReason ?? "") }
+        let root = FileManager.default.temporaryDirectory.path + "/wr-store-pg-\(getpid())"
+        try? FileManager.default.removeItem(atPath: root)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if getuid() == 0 { try run("/bin/chown", "postgres:postgres", root) }
+        let data = root + "/data"
+        let port = 50_000 + Int(getpid() % 10_000)
+        try run(bin + "/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
+        try run(bin + "/pg_ctl", "-D", data, "-l", root + "/server.log", "-w", "-t", "60",
+                "-o", "-c listen_addresses='' -p \(port) -c unix_socket_directories=\(root) -c fsync=off", "start")
+        stopCommand = asPostgres([bin + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"])
+        atexit {
+            let command = TestPostgres.stopCommand
+            guard !command.isEmpty else { return }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+            process.waitUntilExit()
+        }
+        return Cluster(socketDirectory: root, port: port)
+    }
+
+    /// `command` as the `postgres` user when running as root (initdb refuses root).
+    private static func asPostgres(_ command: [String]) -> [String] {
+        getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + command : command
+    }
+
+    private static func run(_ command: String...) throws {
+        let full = command[0] == "/bin/chown" ? Array(command) : asPostgres(Array(command))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: full[0])
+        process.arguments = Array(full.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(full.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}
