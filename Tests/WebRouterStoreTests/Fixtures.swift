@@ -112,6 +112,11 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #if PostgreSQL
         if TestPostgres.skipReason == nil { backends.append(.postgres) }
         #endif
+        // WEBROUTER_STORE_BACKENDS=memory,sqlite runs those only.
+        if let only = ProcessInfo.processInfo.environment["WEBROUTER_STORE_BACKENDS"] {
+            let names = Set(only.split(separator: ",").map(String.init))
+            backends = backends.filter { names.contains($0.rawValue) }
+        }
         return backends
     }
 
@@ -121,7 +126,7 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// A new, empty location of this backend (a file in a new directory, a new database).
-    func location() throws -> StoreLocation {
+    func location() async throws -> StoreLocation {
         switch self {
         case .memory:
             return .memory
@@ -131,7 +136,7 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return try StoreLocation(parsing: directory + "/app.sqlite")
         case .postgres:
             #if PostgreSQL
-            return try StoreLocation(parsing: try TestPostgres.database())
+            return try StoreLocation(parsing: try await TestPostgres.database())
             #else
             throw StoreError(.database, "no PostgreSQL trait")
             #endif
@@ -140,7 +145,7 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// A store at a new location, migrated.
     func open(_ migrations: Migrations = Schemas.migrations, records: [any StoredRecord.Type] = [Note.self, Member.self]) async throws -> Store {
-        try await Store.open(location(), migrations: migrations, records: records)
+        try await Store.open(await location(), migrations: migrations, records: records)
     }
 }
 

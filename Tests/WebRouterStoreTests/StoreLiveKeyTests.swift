@@ -36,7 +36,7 @@ struct StoreLiveKeyTests {
 
     @Test(arguments: TestBackend.shared)
     func anotherInstanceHearsTheWriteAndReadsIt(backend: TestBackend) async throws {
-        let location = try backend.location()
+        let location = try await backend.location()
         let writer = try await Store.open(location, migrations: Schemas.migrations)
         let reader = try await Store.open(location, migrations: Schemas.migrations)
         defer { Task { await writer.close(); await reader.close() } }

@@ -21,7 +21,7 @@ struct StoreMigrationTests {
 
     @Test(arguments: TestBackend.shared)
     func reopeningRunsNoMigrationTwice(backend: TestBackend) async throws {
-        let location = try backend.location()
+        let location = try await backend.location()
         let first = try await Store.open(location, migrations: Self.seeding())
         try await first.insert(Note(owner: "ada", title: "Survives"))
         await first.close()
@@ -33,7 +33,7 @@ struct StoreMigrationTests {
 
     @Test(arguments: TestBackend.shared)
     func instancesStartingTogetherRunEachMigrationOnce(backend: TestBackend) async throws {
-        let location = try backend.location()
+        let location = try await backend.location()
         let stores = try await withThrowingTaskGroup(of: Store.self) { group in
             for _ in 0..<4 { group.addTask { try await Store.open(location, migrations: Self.seeding()) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -50,7 +50,7 @@ struct StoreMigrationTests {
             var title: String
             var pinned: Bool
         }
-        let location = try backend.location()
+        let location = try await backend.location()
         var migrations = Schemas.migrations
         let store = try await Store.open(location, migrations: migrations)
         let note = Note(owner: "ada", title: "Old")
@@ -73,7 +73,7 @@ struct StoreMigrationTests {
 
     @Test(arguments: TestBackend.shared)
     func aFailingMigrationIsRolledBackWhole(backend: TestBackend) async throws {
-        let location = try backend.location()
+        let location = try await backend.location()
         var migrations = Schemas.migrations
         migrations.add("v3 broken") { schema in
             schema.createTable("draft") { table in table.column("text", .text) }
@@ -88,8 +88,8 @@ struct StoreMigrationTests {
 
     @Test(arguments: TestBackend.available)
     func aRecordWithoutItsColumnsFailsAtStart(backend: TestBackend) async throws {
-        await expectStoreError(.unknownField, mentioning: "mood") { try await Store.open(backend.location(), migrations: Schemas.migrations, records: [NoteWithMood.self]) }
-        await expectStoreError(.unknownTable) { try await Store.open(backend.location(), migrations: Schemas.migrations, records: [Orphan.self]) }
+        await expectStoreError(.unknownField, mentioning: "mood") { try await Store.open(await backend.location(), migrations: Schemas.migrations, records: [NoteWithMood.self]) }
+        await expectStoreError(.unknownTable) { try await Store.open(await backend.location(), migrations: Schemas.migrations, records: [Orphan.self]) }
     }
 
     @Test func invalidStepsAreRefusedBeforeAnythingRuns() async throws {

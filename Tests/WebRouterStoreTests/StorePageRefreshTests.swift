@@ -43,7 +43,7 @@ struct StorePageRefreshTests {
 
     @Test(arguments: TestBackend.shared)
     func aWriteOnOneInstanceRefreshesAnothersPage(backend: TestBackend) async throws {
-        let location = try backend.location()
+        let location = try await backend.location()
         let writer = try await Store.open(location, migrations: Schemas.migrations)
         let reader = try await Store.open(location, migrations: Schemas.migrations)
         let client = try TestClient(try NotesApp.make(reader), mode: .inProcess)

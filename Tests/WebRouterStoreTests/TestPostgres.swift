@@ -31,8 +31,16 @@ enum TestPostgres {
     /// What the exit handler stops (a C function pointer captures nothing).
     nonisolated(unsafe) private static var stopCommand: [String] = []
 
-    /// A new, empty database's `postgres://` address.
-    static func database() throws -> String {
+    /// A new, empty database's `postgres://` address, made on a thread of its own (starting the
+    /// cluster and `createdb` block until done, which the cooperative pool must not).
+    static func database() async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Result { try makeDatabase() }) }
+            thread.start()
+        }
+    }
+
+    private static func makeDatabase() throws -> String {
         let cluster = try self.cluster()
         let name = "store_test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
         try run(binDirectory! + "/createdb", "-h", cluster.socketDirectory, "-p", String(cluster.port), "-U", "postgres", name)
@@ -84,12 +92,18 @@ enum TestPostgres {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: full[0])
         process.arguments = Array(full.dropFirst())
-        let output = Pipe()
+        // Into a file, not a pipe: the server pg_ctl starts would hold a pipe open for ever.
+        let log = FileManager.default.temporaryDirectory.path + "/wr-store-pg-command-\(getpid())-\(UUID().uuidString).log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = output
         process.standardError = output
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        try? output.close()
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(full.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
         }

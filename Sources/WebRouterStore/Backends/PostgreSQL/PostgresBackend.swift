@@ -128,7 +128,8 @@ final class PostgresBackend: StoreBackend {
     /// a NULL where none may be an invalid record, a missing table or column what it is.
     static func storeError(_ error: any Error, doing: String) -> any Error {
         if error is StoreError || error is CancellationError { return error }
-        guard let error = error as? PSQLError else { return StoreError(.database, "\(doing): \(String(reflecting: error))") }
+        // The app's own errors (thrown in a transaction) go through as they are.
+        guard let error = error as? PSQLError else { return error }
         let message = error.serverInfo?[.message] ?? String(reflecting: error)
         switch error.serverInfo?[.sqlState] {
         case "23505": return StoreError(.duplicate, "a record with these values exists already (\(message))")

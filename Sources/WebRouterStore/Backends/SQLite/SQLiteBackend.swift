@@ -200,7 +200,8 @@ final class SQLiteConnection: BackendConnection {
     /// be an invalid record, a missing table or column what it is.
     static func storeError(_ error: any Error, doing: String) -> any Error {
         if error is StoreError || error is CancellationError { return error }
-        guard let error = error as? DatabaseError else { return StoreError(.database, "\(doing): \(error)") }
+        // The app's own errors (thrown in a transaction) go through as they are.
+        guard let error = error as? DatabaseError else { return error }
         let message = error.message ?? "\(error)"
         switch error.extendedResultCode {
         case .SQLITE_CONSTRAINT_PRIMARYKEY, .SQLITE_CONSTRAINT_UNIQUE:
