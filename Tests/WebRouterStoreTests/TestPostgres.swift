@@ -30,6 +30,7 @@ enum TestPostgres {
     private static let databases = Atomic<Int>(0)
     /// What the exit handler stops (a C function pointer captures nothing).
     nonisolated(unsafe) private static var stopCommand: [String] = []
+    nonisolated(unsafe) private static var clusterRoot = ""
 
     /// A new, empty database's `postgres://` address, made on a thread of its own (starting the
     /// cluster and `createdb` block until done, which the cooperative pool must not).
@@ -68,16 +69,12 @@ enum TestPostgres {
         try run(bin + "/pg_ctl", "-D", data, "-l", root + "/server.log", "-w", "-t", "60",
                 "-o", "-c listen_addresses='' -p \(port) -c unix_socket_directories=\(root) -c fsync=off", "start")
         stopCommand = asPostgres([bin + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"])
+        clusterRoot = root
         atexit {
             let command = TestPostgres.stopCommand
             guard !command.isEmpty else { return }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst())
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try? process.run()
-            process.waitUntilExit()
+            _ = system(command.map { "'" + $0 + "'" }.joined(separator: " ") + " > /dev/null 2>&1")
+            _ = system("rm -rf '" + TestPostgres.clusterRoot + "'")
         }
         return Cluster(socketDirectory: root, port: port)
     }
@@ -89,24 +86,21 @@ enum TestPostgres {
 
     private static func run(_ command: String...) throws {
         let full = command[0] == "/bin/chown" ? Array(command) : asPostgres(Array(command))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: full[0])
-        process.arguments = Array(full.dropFirst())
-        // Into a file, not a pipe: the server pg_ctl starts would hold a pipe open for ever.
+        // Through the shell's system(), output into a file: Foundation's Process left pg_ctl
+        // unreaped here, and a pipe would stay open with the server pg_ctl starts.
         let log = FileManager.default.temporaryDirectory.path + "/wr-store-pg-command-\(getpid())-\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: log, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try? output.close()
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(full.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+        let line = full.map(quote).joined(separator: " ") + " < /dev/null > " + quote(log) + " 2>&1"
+        let status = system(line)
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(full.joined(separator: " ")) failed (\(status)): \(text)")
         }
+    }
+
+    /// `text` in single quotes for the shell.
+    private static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     struct Failure: Error, CustomStringConvertible {
