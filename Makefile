@@ -1,7 +1,7 @@
 # WebRouter — two commands set everything up on a fresh Debian machine:
 #   make run    builds and runs the demo app (http://127.0.0.1:8080)
 #   make test   runs every test suite (Swift, browser suites included; the example packages; deployment)
-#   make docs   builds the DocC documentation of WebRouter and WebRouterTesting, warnings as errors
+#   make docs   builds the DocC documentation of WebRouter, WebRouterStore and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
 #   make fortunes  TechEmpower's Fortunes on PostgreSQL: WebRouter against Hummingbird 2 + Mustache and raw C (BENCHMARKS.md)
 #   make flood  issue 33's connection flood against the demo: is a client from another address still served?
@@ -48,7 +48,7 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
-## Checks the public API of WebRouterHTML, WebRouterHTTP, WebRouter and WebRouterTesting in the
+## Checks the public API of WebRouterHTML, WebRouterHTTP, WebRouter, WebRouterStore and WebRouterTesting in the
 ## debug build (make test runs it after building): every public symbol has a doc comment, no
 ## public type's name starts with `_` outside the machinery allow-list, no doc comment links to a
 ## type its reader cannot see. It prints each module's public symbol count;
@@ -56,6 +56,7 @@ test-tools:
 .PHONY: api-check
 api-check: deps
 	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
+	$(SWIFT) build --target WebRouterStore $(TEST_TRAITS)
 	python3 Tests/Docs/check_public_api.py --skip-build
 
 ## The browser suites (Tests/WebappTests/Browser: headless Chromium, axe-core, the Nu HTML
@@ -86,6 +87,7 @@ test: deps test-tools browser-deps checker-deps deployment-deps
 docs: deps
 	python3 Tests/Docs/check_samples.py
 	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
+	$(SWIFT) build --target WebRouterStore $(TEST_TRAITS)
 	python3 Tests/Docs/build_docs.py
 
 ## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly

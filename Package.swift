@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "WebRouter", targets: ["WebRouter"]),
         .library(name: "WebRouterTesting", targets: ["WebRouterTesting"]),
+        .library(name: "WebRouterStore", targets: ["WebRouterStore"]),
         .executable(name: "webapp", targets: ["webapp"]),
     ],
     // Each database driver and exporter is a trait, so a build compiles only what it uses:
@@ -19,8 +20,8 @@ let package = Package(
     // (`make run TRAITS=PostgreSQL`, `swift build --traits SQLite,PostgreSQL`); `make test`
     // builds with all of them. An app that depends on WebRouter with `traits: []` resolves none.
     traits: [
-        .trait(name: "SQLite", description: "The SQLite store through GRDB (the demo's accounts and profiles)."),
-        .trait(name: "PostgreSQL", description: "The PostgreSQL store and LISTEN/NOTIFY broadcaster through postgres-nio (instances on several hosts)."),
+        .trait(name: "SQLite", description: "WebRouterStore's SQLite store through GRDB (and the demo's accounts and profiles)."),
+        .trait(name: "PostgreSQL", description: "WebRouterStore's PostgreSQL store and LISTEN/NOTIFY broadcaster through postgres-nio (instances on several hosts)."),
         .trait(name: "Prometheus", description: "The demo's --metrics-port endpoint in Prometheus' text format (swift-prometheus)."),
         .default(enabledTraits: ["SQLite"]),
     ],
@@ -36,11 +37,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The demo's accounts and profile edits in SQLite (webapp only, behind the SQLite trait).
+        // WebRouterStore's SQLite store, and the demo's accounts and profile edits (behind the
+        // SQLite trait).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // The demo's accounts on a PostgreSQL server (`webapp serve --database postgres://…`),
-        // for instances on several hosts, and its refresh broadcaster (LISTEN/NOTIFY); webapp
-        // only, behind the PostgreSQL trait. Brings SwiftNIO and BoringSSL: about half of a
+        // WebRouterStore's PostgreSQL store and its refresh broadcaster (LISTEN/NOTIFY), and the
+        // demo's accounts there (`webapp serve --database postgres://…`), for instances on
+        // several hosts; behind the PostgreSQL trait. Brings SwiftNIO and BoringSSL: about half of a
         // clean release build's steps, which `make run` therefore leaves out by default.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The demo's `--metrics-port`: its request metrics in Prometheus' text format (webapp
@@ -124,10 +126,26 @@ let package = Package(
             ],
             swiftSettings: frameworkSettings
         ),
+        // An app's own records (Codable values with ids, queries, transactions, migrations) in
+        // memory, in an SQLite file (GRDB, the SQLite trait) or on PostgreSQL (postgres-nio, the
+        // PostgreSQL trait), and its changes feeding the live keys, across instances and hosts.
+        // With neither trait it has the in-memory store only, and resolves no driver.
+        .target(
+            name: "WebRouterStore",
+            dependencies: [
+                "WebRouter",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ],
+            swiftSettings: frameworkSettings
+        ),
         .executableTarget(
             name: "webapp",
             dependencies: [
                 "WebRouter",
+                // PostgresAddress and PostgresBroadcaster (the PostgreSQL trait).
+                "WebRouterStore",
                 // The bare server its `--metrics-port` endpoint runs on.
                 "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
@@ -168,8 +186,16 @@ let package = Package(
             dependencies: [
                 "WebRouter",
                 "WebRouterTesting",
+                "WebRouterStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The store's suite, run against each backend (memory, SQLite, PostgreSQL when installed).
+        .testTarget(
+            name: "WebRouterStoreTests",
+            dependencies: [
+                "WebRouterStore", "WebRouter", "WebRouterTesting",
             ]
         ),
         .testTarget(

@@ -3,14 +3,15 @@
 
 The package is a house with floors: C shims at the bottom, WebRouterHTML (the DSL and the
 reader, depending on nothing) and WebRouterHTTP (the server, over the C shims) above them,
-WebRouter on both, WebRouterTesting on top, the demo `webapp` beside. A module may use what is
-below it, never what is beside or above it:
+WebRouter on both, WebRouterTesting and WebRouterStore (app data) on top, the demo `webapp`
+beside. A module may use what is below it, never what is beside or above it:
 
 - WebRouterHTML imports nothing of the project: not WebRouterHTTP, WebRouter, WebRouterTesting,
   a C shim or webapp;
 - WebRouterHTTP imports none of WebRouterHTML, WebRouter, WebRouterTesting, CGnuTLS or webapp
   (its C shims are CMicroHTTPD, CLibDeflate and CBrotli);
-- WebRouter imports neither WebRouterTesting nor webapp.
+- WebRouter imports none of WebRouterTesting, WebRouterStore or webapp;
+- WebRouterStore imports neither WebRouterTesting nor webapp.
 
 Both places a direction could change are read: every `import` line of the module's Swift files
 under Sources/<module> (all forms: `import X`, `public import X`, `@testable import X`,
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The project's own modules: targets (Swift and C shims) and the demo app.
 PROJECT = {
-    "WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterTesting",
+    "WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterTesting", "WebRouterStore",
     "CMicroHTTPD", "CGnuTLS", "CLibDeflate", "CBrotli", "webapp",
 }
 
@@ -41,7 +42,9 @@ PROJECT = {
 FORBIDDEN = {
     "WebRouterHTML": PROJECT - {"WebRouterHTML"},
     "WebRouterHTTP": {"WebRouterHTML", "WebRouter", "WebRouterTesting", "CGnuTLS", "webapp"},
-    "WebRouter": {"WebRouterTesting", "webapp"},
+    "WebRouter": {"WebRouterTesting", "WebRouterStore", "webapp"},
+    # App data sits on WebRouter (live keys, broadcasters), beside the testing kit.
+    "WebRouterStore": {"WebRouterTesting", "webapp"},
 }
 
 # One import declaration: attributes, an access level, an optional declaration kind (a scoped

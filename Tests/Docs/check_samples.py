@@ -11,7 +11,7 @@ count) and blank lines ignored, so a sample may be an excerpt of a longer declar
 - A line `// …` in a sample marks an elision: the parts before and after it are matched
   separately (in the same file, in order).
 - `import X` lines must name a module the compiled code has (WebRouter, WebRouterTesting,
-  Testing, Foundation, Logging, ArgumentParser) or a target that a manifest sample of the same page declares.
+  WebRouterStore, Testing, Foundation, Logging, ArgumentParser) or a target that a manifest sample of the same page declares.
 - `@main` is skipped: the samples' entry points live in a test target, which has its own.
 - A sample that starts with `// swift-tools-version` is a package manifest: it is written to a
   temporary package next to a link named WebRouter to this repository and loaded with
@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KNOWN_MODULES = {"WebRouter", "WebRouterTesting", "Testing", "Foundation", "Logging", "ArgumentParser"}
+KNOWN_MODULES = {"WebRouter", "WebRouterTesting", "WebRouterStore", "Testing", "Foundation", "Logging", "ArgumentParser"}
 ELISION = re.compile(r"^//\s*(…|\.\.\.)$")
 
 

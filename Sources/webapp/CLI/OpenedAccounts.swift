@@ -1,6 +1,9 @@
 import Foundation
 import Logging
 import WebRouter
+#if PostgreSQL
+import WebRouterStore
+#endif
 
 /// The accounts back-end `webapp serve --database` names, opened and migrated: an SQLite file
 /// (`AccountDatabase`, the default) or a PostgreSQL server (`postgres://…`,

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 import WebRouter
+#if PostgreSQL
+import WebRouterStore
+#endif
 
 /// `webapp serve` (the default): serves the Scores demo app on a host and port, `Public/`
 /// under `/static/`, and stops gracefully on SIGINT or SIGTERM.

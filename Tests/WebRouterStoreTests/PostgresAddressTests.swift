@@ -1,8 +1,8 @@
 #if PostgreSQL
 import Testing
-@testable import webapp
+@testable import WebRouterStore
 
-/// `webapp serve --database postgres://…`: which addresses are PostgreSQL, how they read, and
+/// `Store.open(.postgres(…))` and `webapp serve --database postgres://…`: which addresses are PostgreSQL, how they read, and
 /// the refusals a mistyped one gets (before any connection is tried).
 @Suite("PostgreSQL address")
 struct PostgresAddressTests {

@@ -1,13 +1,14 @@
 #if PostgreSQL
 import Foundation
-import Logging
-import PostgresNIO
+public import Logging
+public import PostgresNIO
 import Synchronization
-import WebRouter
+public import WebRouter
 
-/// Refresh signals between instances on several hosts through the demo's PostgreSQL server
-/// (`LISTEN`/`NOTIFY` on one channel), used when `webapp serve --database postgres://…`: an
-/// `app.refresh(key)` on one instance reaches the open pages of every other.
+/// Refresh signals between instances on several hosts through their PostgreSQL server
+/// (`LISTEN`/`NOTIFY` on one channel): an `app.refresh(key)` on one instance reaches the open
+/// pages of every other. A ``Store`` on PostgreSQL brings one (`store.broadcaster`); the demo's
+/// `webapp serve --database postgres://…` uses it too.
 ///
 /// `publish` hands the keys to this instance's subscribers at once and sends them as one
 /// `NOTIFY` (its payload names the sending instance, which skips its own). `run()` holds one
@@ -21,9 +22,9 @@ import WebRouter
 /// try await broadcaster.waitUntilListening(timeout: .seconds(10))
 /// configuration.live.broadcaster = broadcaster
 /// ```
-final class PostgresBroadcaster: RefreshBroadcaster {
+public final class PostgresBroadcaster: RefreshBroadcaster {
     /// The channel every instance listens on.
-    static let channel = "webrouter_refresh"
+    public static let channel = "webrouter_refresh"
     /// NOTIFY's payload limit is 8,000 bytes; keys beyond this go in further notifications.
     private static let payloadLimit = 7_000
 
@@ -41,12 +42,22 @@ final class PostgresBroadcaster: RefreshBroadcaster {
         var expired: Set<UUID> = []
     }
 
-    init(client: PostgresClient, logger: Logger = Logger(label: "webapp.live")) {
+    /// A broadcaster over `client`'s connections (the client must be running); call ``run()``
+    /// to listen.
+    /// ```swift
+    /// let broadcaster = PostgresBroadcaster(client: client)
+    /// ```
+    public init(client: PostgresClient, logger: Logger = Logger(label: "webrouter.live")) {
         self.client = client
         self.logger = logger
     }
 
-    func publish(_ keys: [String]) {
+    /// Hands `keys` to this instance's subscribers at once and sends them to the others as one
+    /// `NOTIFY` (more when they exceed its payload).
+    /// ```swift
+    /// broadcaster.publish(["note/12"])
+    /// ```
+    public func publish(_ keys: [String]) {
         guard !keys.isEmpty else { return }
         deliver(keys)
         let payloads = Self.payloads(origin: origin, keys: keys)
@@ -63,13 +74,21 @@ final class PostgresBroadcaster: RefreshBroadcaster {
         }
     }
 
-    func subscribe(_ receive: @escaping @Sendable ([String]) -> Void) {
+    /// Delivers every key published from now on, by this instance or (while ``run()`` listens)
+    /// another, to `receive`.
+    /// ```swift
+    /// broadcaster.subscribe { keys in print("refresh", keys) }
+    /// ```
+    public func subscribe(_ receive: @escaping @Sendable ([String]) -> Void) {
         receivers.withLock { $0.append(receive) }
     }
 
     /// Listens until the task running it is cancelled, reconnecting after a lost connection
     /// (waiting 0.1 s, doubling up to 5 s).
-    func run() async {
+    /// ```swift
+    /// let listening = Task { await broadcaster.run() }
+    /// ```
+    public func run() async {
         var delay = Duration.milliseconds(100)
         while !Task.isCancelled {
             do {
@@ -92,8 +111,11 @@ final class PostgresBroadcaster: RefreshBroadcaster {
     }
 
     /// Returns once `run()` listens (its `LISTEN` acknowledged), or after `timeout`: whether it does.
+    /// ```swift
+    /// if await !broadcaster.waitUntilListening(timeout: .seconds(10)) { logger.warning("not listening yet") }
+    /// ```
     @discardableResult
-    func waitUntilListening(timeout: Duration) async -> Bool {
+    public func waitUntilListening(timeout: Duration) async -> Bool {
         let id = UUID()
         let timer = Task { [weak self] in
             guard (try? await Task.sleep(for: timeout)) != nil else { return }   // cancelled: answered
@@ -144,7 +166,7 @@ final class PostgresBroadcaster: RefreshBroadcaster {
 
     /// `origin`, then one key per line, split so each payload stays under the limit (a key
     /// with a line break is dropped: no page can be showing it).
-    static func payloads(origin: String, keys: [String]) -> [String] {
+    package static func payloads(origin: String, keys: [String]) -> [String] {
         var payloads: [String] = []
         var current = origin
         for key in keys where !key.isEmpty && !key.contains("\n") && key.utf8.count < payloadLimit {

@@ -1,0 +1,218 @@
+#if SQLite
+import Foundation
+import GRDB
+import WebRouter
+
+/// The store in an SQLite file through GRDB: a `DatabasePool` in WAL mode (readers never wait
+/// for the writer), one writer per process at a time (an `AsyncLock` held from `BEGIN
+/// IMMEDIATE` to `COMMIT`, so a transaction may await between its statements), and SQLite's
+/// file lock between the processes sharing the file, each waiting up to the busy timeout.
+/// Refreshes reach those processes through a `DirectoryBroadcaster` beside the file.
+final class SQLiteBackend: StoreBackend {
+    let pool: DatabasePool
+    private let writers = AsyncLock()
+    private let directoryBroadcaster: DirectoryBroadcaster
+    var broadcaster: any RefreshBroadcaster { directoryBroadcaster }
+
+    init(path: String, liveDirectory: String?, busyTimeout: Duration) throws {
+        var configuration = Configuration()
+        let timeout = busyTimeout.components
+        configuration.busyMode = .timeout(TimeInterval(timeout.seconds) + TimeInterval(timeout.attoseconds) / 1e18)
+        configuration.label = "webrouter.store"
+        // A transaction spans several accesses (the app's closure awaits between statements);
+        // `writers` keeps every other writer of this process out meanwhile.
+        configuration.allowsUnsafeTransactions = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")   // safe in WAL mode, and much cheaper
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            directoryBroadcaster = try DirectoryBroadcaster(directory: liveDirectory ?? path + ".live")
+        } catch let error as DirectoryBroadcaster.SetupError {
+            throw StoreError(.database, "the store's refreshes cannot cross instances: \(error)")
+        } catch {
+            throw SQLiteConnection.storeError(error, doing: "opening \(path)")
+        }
+    }
+
+    func write<T: Sendable>(_ body: (any BackendConnection) async throws -> T) async throws -> T {
+        try await writers.withLock {
+            do {
+                try await pool.writeWithoutTransaction { db in try db.beginTransaction(.immediate) }
+            } catch {
+                throw SQLiteConnection.storeError(error, doing: "starting a transaction")
+            }
+            do {
+                let result = try await body(SQLiteConnection(pool: pool, writes: true))
+                try await pool.writeWithoutTransaction { db in try db.commit() }
+                return result
+            } catch {
+                Self.rollback(pool)
+                throw SQLiteConnection.storeError(error, doing: "a transaction")
+            }
+        }
+    }
+
+    /// Rolls back the open transaction, synchronously: a cancelled task's async access would
+    /// not run at all.
+    private static func rollback(_ pool: DatabasePool) {
+        try? pool.writeWithoutTransaction { db in
+            if db.isInsideTransaction { try db.rollback() }
+        }
+    }
+
+    func read<T: Sendable>(_ body: (any BackendConnection) async throws -> T) async throws -> T {
+        try await body(SQLiteConnection(pool: pool, writes: false))
+    }
+
+    func migrate(_ names: [String], apply: (String, any BackendConnection) async throws -> Void) async throws -> [String] {
+        // BEGIN IMMEDIATE takes the file's write lock: an instance starting at the same moment
+        // waits, then finds these migrations recorded.
+        try await write { connection in
+            let connection = connection as! SQLiteConnection
+            let builder = SQLBuilder(dialect: .sqlite)
+            try await connection.execute(builder.createMigrationTable)
+            let applied = Set(try await connection.strings("SELECT \"name\" FROM \"\(migrationTable)\""))
+            var ran: [String] = []
+            for name in names where !applied.contains(name) {
+                try await apply(name, connection)
+                try await connection.execute("INSERT INTO \"\(migrationTable)\" (\"name\") VALUES (?)", [.text(name)])
+                ran.append(name)
+            }
+            return ran
+        }
+    }
+
+    func tables() async throws -> [String: Set<String>] {
+        do {
+            return try await pool.read { db in
+                var tables: [String: Set<String>] = [:]
+                let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                for name in names {
+                    tables[name] = Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name]))
+                }
+                return tables
+            }
+        } catch {
+            throw SQLiteConnection.storeError(error, doing: "reading the schema")
+        }
+    }
+
+    func close() async {
+        directoryBroadcaster.close()
+        try? pool.close()
+    }
+}
+
+/// Statements on the writer (inside the transaction) or on a reader.
+final class SQLiteConnection: BackendConnection {
+    let pool: DatabasePool
+    let writes: Bool
+    private let builder = SQLBuilder(dialect: .sqlite)
+
+    init(pool: DatabasePool, writes: Bool) {
+        self.pool = pool
+        self.writes = writes
+    }
+
+    private func access<T: Sendable>(_ doing: String, _ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            if writes { return try await pool.writeWithoutTransaction(work) }
+            return try await pool.read(work)
+        } catch {
+            throw Self.storeError(error, doing: doing)
+        }
+    }
+
+    private func rows(_ statement: SQLStatement) async throws -> [[String: StoreValue]] {
+        let arguments = StatementArguments(statement.binds.map(Self.databaseValue))
+        let sql = statement.sql
+        return try await access(sql) { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                var fields: [String: StoreValue] = [:]
+                for (column, value) in row { fields[column] = Self.storeValue(value) }
+                return fields
+            }
+        }
+    }
+
+    func execute(_ sql: String, _ binds: [StoreValue] = []) async throws {
+        let arguments = StatementArguments(binds.map(Self.databaseValue))
+        try await access(sql) { db in try db.execute(sql: sql, arguments: arguments) }
+    }
+
+    func strings(_ sql: String) async throws -> [String] {
+        try await access(sql) { db in try String.fetchAll(db, sql: sql) }
+    }
+
+    func insert(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {
+        try await !rows(builder.insert(table, fields)).isEmpty
+    }
+
+    func upsert(_ table: String, _ fields: [String: StoreValue]) async throws {
+        _ = try await rows(builder.upsert(table, fields))
+    }
+
+    func update(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {
+        try await !rows(builder.update(table, fields)).isEmpty
+    }
+
+    func delete(_ query: RowQuery) async throws -> Int {
+        try await rows(builder.delete(query)).count
+    }
+
+    func select(_ query: RowQuery) async throws -> [[String: StoreValue]] {
+        try await rows(builder.select(query))
+    }
+
+    func count(_ query: RowQuery) async throws -> Int {
+        guard case .integer(let count)? = try await rows(builder.count(query)).first?.values.first else { return 0 }
+        return Int(count)
+    }
+
+    func apply(_ step: SchemaStep) async throws {
+        for sql in builder.statements(step) { try await execute(sql) }
+    }
+
+    static func databaseValue(_ value: StoreValue) -> DatabaseValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        case .bool(let flag): (flag ? 1 as Int64 : 0).databaseValue
+        case .date(let date): date.microsecondsSince1970.databaseValue
+        case .blob(let bytes): Data(bytes).databaseValue
+        }
+    }
+
+    static func storeValue(_ value: DatabaseValue) -> StoreValue {
+        switch value.storage {
+        case .null: .null
+        case .int64(let number): .integer(number)
+        case .double(let number): .real(number)
+        case .string(let text): .text(text)
+        case .blob(let data): .blob(Array(data))
+        }
+    }
+
+    /// GRDB's error as the store's: a broken uniqueness is a duplicate, a NULL where none may
+    /// be an invalid record, a missing table or column what it is.
+    static func storeError(_ error: any Error, doing: String) -> any Error {
+        if error is StoreError || error is CancellationError { return error }
+        // The app's own errors (thrown in a transaction) go through as they are.
+        guard let error = error as? DatabaseError else { return error }
+        let message = error.message ?? "\(error)"
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_PRIMARYKEY, .SQLITE_CONSTRAINT_UNIQUE:
+            return StoreError(.duplicate, "a record with these values exists already (\(message))")
+        case .SQLITE_CONSTRAINT_NOTNULL, .SQLITE_CONSTRAINT_DATATYPE:
+            return StoreError(.invalidRecord, message)
+        default:
+            if message.hasPrefix("no such table") { return StoreError(.unknownTable, message) }
+            if message.contains("no such column") || message.contains("has no column") { return StoreError(.unknownField, message) }
+            return StoreError(.database, "\(doing): \(message)")
+        }
+    }
+}
+#endif

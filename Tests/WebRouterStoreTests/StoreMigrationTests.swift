@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import WebRouter
+import WebRouterStore
+
+/// Versioned migrations: each runs once, in order, recorded; a later one changes a table that
+/// has records; a failing one leaves the database as it was; a record the schema lacks a column
+/// for is named at start.
+@Suite("Store migrations")
+struct StoreMigrationTests {
+    /// The schema, plus a migration that writes a record (so running twice would show).
+    static func seeding(_ migrations: Migrations = Schemas.migrations) -> Migrations {
+        var migrations = migrations
+        migrations.add("v3 the founder") { schema in
+            schema.update { transaction in
+                try await transaction.insert(Member(id: 1, email: "founder@example.com", displayName: "Founder"))
+            }
+        }
+        return migrations
+    }
+
+    @Test(arguments: TestBackend.shared)
+    func reopeningRunsNoMigrationTwice(backend: TestBackend) async throws {
+        let location = try await backend.location()
+        let first = try await Store.open(location, migrations: Self.seeding())
+        try await first.insert(Note(owner: "ada", title: "Survives"))
+        await first.close()
+        let second = try await Store.open(location, migrations: Self.seeding())
+        defer { Task { await second.close() } }
+        #expect(try await second.count(Member.all) == 1)
+        #expect(try await second.fetch(Note.all).map(\.title) == ["Survives"])
+    }
+
+    @Test(arguments: TestBackend.shared)
+    func instancesStartingTogetherRunEachMigrationOnce(backend: TestBackend) async throws {
+        let location = try await backend.location()
+        let stores = try await withThrowingTaskGroup(of: Store.self) { group in
+            for _ in 0..<4 { group.addTask { try await Store.open(location, migrations: Self.seeding()) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        defer { for store in stores { Task { await store.close() } } }
+        #expect(try await stores[0].count(Member.all) == 1)
+    }
+
+    @Test(arguments: TestBackend.shared)
+    func aLaterMigrationAddsAColumnWithItsDefaultToExistingRecords(backend: TestBackend) async throws {
+        struct Pinned: StoredRecord {
+            static let table = "note"
+            var id: UUID
+            var title: String
+            var pinned: Bool
+        }
+        let location = try await backend.location()
+        var migrations = Schemas.migrations
+        let store = try await Store.open(location, migrations: migrations)
+        let note = Note(owner: "ada", title: "Old")
+        try await store.insert(note)
+        await store.close()
+        migrations.add("v3 pinned notes") { schema in
+            schema.addColumn("pinned", .bool, to: "note", default: false)
+            schema.update { transaction in
+                for var old in try await transaction.fetch(Pinned.all) where old.title == "Old" {
+                    old.pinned = true
+                    try await transaction.update(old)
+                }
+            }
+        }
+        let reopened = try await Store.open(location, migrations: migrations, records: [Pinned.self, Note.self])
+        defer { Task { await reopened.close() } }
+        #expect(try await reopened.fetch(Pinned.all).map(\.pinned) == [true])
+        #expect(try await reopened.find(Note.self, id: note.id) == note, "Note still reads without the new field")
+    }
+
+    @Test(arguments: TestBackend.shared)
+    func aFailingMigrationIsRolledBackWhole(backend: TestBackend) async throws {
+        let location = try await backend.location()
+        var migrations = Schemas.migrations
+        migrations.add("v3 broken") { schema in
+            schema.createTable("draft") { table in table.column("text", .text) }
+            schema.update { _ in throw StoreError(.migration, "deliberately broken") }
+        }
+        await expectStoreError(.migration, mentioning: "deliberately broken") { try await Store.open(location, migrations: migrations) }
+        // Nothing of the failed start stayed: the same history without the broken step runs in full.
+        let store = try await Store.open(location, migrations: Self.seeding())
+        defer { Task { await store.close() } }
+        #expect(try await store.count(Member.all) == 1)
+    }
+
+    @Test(arguments: TestBackend.available)
+    func aRecordWithoutItsColumnsFailsAtStart(backend: TestBackend) async throws {
+        await expectStoreError(.unknownField, mentioning: "mood") { try await Store.open(await backend.location(), migrations: Schemas.migrations, records: [NoteWithMood.self]) }
+        await expectStoreError(.unknownTable) { try await Store.open(await backend.location(), migrations: Schemas.migrations, records: [Orphan.self]) }
+    }
+
+    @Test func invalidStepsAreRefusedBeforeAnythingRuns() async throws {
+        var migrations = Migrations()
+        migrations.add("v1") { schema in
+            schema.createTable("bad name") { table in table.column("title", .text) }
+            schema.addColumn("rank", .integer, to: "other")
+        }
+        await expectStoreError(.migration, mentioning: "bad name") { try await Store.open(.memory, migrations: migrations) }
+        await expectStoreError(.migration, mentioning: "give it a default") { try await Store.open(.memory, migrations: migrations) }
+    }
+}
