@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WebRouterHTTP
+@_spi(WebRouterInternals) @testable import WebRouterHTTP
 import WebRouterTesting
 
 #if canImport(Glibc)
