@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import WebRouter
 
@@ -21,6 +22,10 @@ final class DemoData: Sendable {
     let words: SportsWording
     /// Wrong passwords, by account and by client address: after a few, sign-in waits (429).
     let signIn: AttemptThrottle
+    /// Failed password changes, by account and by client address: after a few, the form waits (429).
+    let passwordChange: AttemptThrottle
+    /// Registrations, by client address (each one counts, made or not): after a few, the form waits (429).
+    let registration: AttemptThrottle
     /// The match the demo plays "live" (demo data only): the first upcoming one.
     let live: LiveMatchSimulator
 
@@ -49,17 +54,34 @@ final class DemoData: Sendable {
             : BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000)
         let accounts = AccountStore(storage: storage, validTeamIDs: Set(sample.teams.map(\.id)), hashing: pool)
         let free = Int(Int32.max)
+        let unlimited = { AttemptThrottle(freeAttemptsPerAccount: free, freeAttemptsPerClient: free) }
         return DemoData(sample: sample, accounts: accounts,
-                        signIn: AttemptThrottle(freeAttemptsPerAccount: free, freeAttemptsPerClient: free))
+                        signIn: unlimited(), passwordChange: unlimited(), registration: unlimited())
     }
 
-    init(sample: SampleData = .shared, accounts: AccountStore, signIn: AttemptThrottle = AttemptThrottle()) {
+    init(sample: SampleData = .shared, accounts: AccountStore, signIn: AttemptThrottle = AttemptThrottle(),
+         passwordChange: AttemptThrottle = AttemptThrottle(),
+         registration: AttemptThrottle = DemoData.registrationThrottle()) {
         self.sample = sample
         self.signIn = signIn
+        self.passwordChange = passwordChange
+        self.registration = registration
         self.search = SearchIndex(data: sample)
         self.accounts = accounts
         self.words = SportsWording(teams: sample.teams, players: sample.players)
         self.live = LiveMatchSimulator(matchID: sample.upcomingMatches(limit: 1).first?.id ?? 1)
+    }
+
+    /// The registration throttle: 10 accounts from one address without delay, then 1 s,
+    /// 2 s, 4 s, … up to 15 minutes between them; an hour of quiet starts over.
+    static func registrationThrottle() -> AttemptThrottle {
+        AttemptThrottle(freeAttemptsPerAccount: 0, freeAttemptsPerClient: 10)
+    }
+
+    /// What the registration form says when its throttle refuses.
+    static func registrationMessage(retryAfter seconds: Int) -> String {
+        "Too many accounts were created from your address. "
+            + AttemptThrottle.message(retryAfter: seconds).replacingOccurrences(of: "Too many failed attempts. ", with: "")
     }
 
     // MARK: - Lookups that answer 404

@@ -187,4 +187,100 @@ struct AccountAttackTests {
         clock.advance(by: fixture.app.configuration.sessionCheckInterval)
         try await client.get("/dashboard").expect(screen: "Welcome")
     }
+
+    // MARK: - Issue 42's audit
+
+    @Test func aPaddedOrRecasedUsernameDoesNotSlipPastTheAccountsLock() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let client = try fixture.visitor()
+        for _ in 0...fixture.data.signIn.freeAttemptsPerAccount {
+            try await Self.signIn(client, "demo", "wrong").expect(status: 422, screen: "Login")
+        }
+        for spelling in ["demo ", " demo", "Demo", "DEMO\t"] {
+            let refused = try await Self.signIn(try fixture.visitor(), spelling, "demo")
+            try refused.expect(status: 429, screen: "Login", text: "Too many failed attempts.")
+            #expect(refused.headers["Retry-After"] == "1", "\(spelling.debugDescription) is demo, locked")
+        }
+    }
+
+    @Test func aPaddedUsernameCountsAgainstTheSameAccount() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let free = fixture.data.signIn.freeAttemptsPerAccount
+        // Guesses spread over spellings of one name, each from a fresh client: one count.
+        for attempt in 0...free {
+            let spelling = attempt.isMultiple(of: 2) ? "demo " : "Demo"
+            try await Self.signIn(try fixture.visitor(), spelling, "wrong").expect(status: 422)
+        }
+        try await Self.signIn(try fixture.visitor(), "demo", "demo").expect(status: 429, screen: "Login")
+    }
+
+    @Test func aCookieCopiedFromTheChangingBrowserIsSignedOutByTheChange() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let laptop = try await fixture.signedIn()
+        let copy = try fixture.visitor()
+        copy.cookies = laptop.cookies
+        try await copy.get("/dashboard").expect(screen: "Dashboard")
+
+        try await laptop.get("/messages/~settings/change-password")
+        try await laptop.fill("Current password", with: "demo")
+        try await laptop.fill("New password", with: "better")
+        try await laptop.fill("New password again", with: "better")
+        try await laptop.press("Change password").expect(screen: "Settings", text: "Your password was changed.")
+
+        try await copy.get("/dashboard").expect(screen: "Welcome")
+        try await laptop.get("/dashboard").expect(screen: "Dashboard")
+        #expect(laptop.cookies["wr_session"] != copy.cookies["wr_session"])
+    }
+
+    /// Posts the change-password form once.
+    static func changePassword(_ client: TestClient, current: String, new: String = "better") async throws -> TestPage {
+        try await client.get("/messages/~settings/change-password")
+        try await client.fill("Current password", with: current)
+        try await client.fill("New password", with: new)
+        try await client.fill("New password again", with: new)
+        return try await client.press("Change password")
+    }
+
+    @Test func wrongCurrentPasswordsAreThrottled() async throws {
+        let clock = TestClock()
+        let fixture = try Self.fixture(clock: clock)
+        let client = try await fixture.signedIn()
+        var statuses: [Int] = []
+        for _ in 0..<30 {
+            statuses.append(try await Self.changePassword(client, current: "wrong").status.code)
+        }
+        let free = fixture.data.passwordChange.freeAttemptsPerAccount
+        #expect(statuses.prefix(free + 1).allSatisfy { $0 == 422 }, "\(statuses)")
+        #expect(statuses.dropFirst(free + 1).allSatisfy { $0 == 429 }, "\(statuses)")
+        let refused = try await Self.changePassword(client, current: "demo")
+        try refused.expect(status: 429, text: "Too many failed attempts. Try again in a second.")
+        #expect(refused.headers["Retry-After"] == "1")
+
+        clock.advance(by: 1)
+        try await Self.changePassword(client, current: "demo").expect(screen: "Settings", text: "Your password was changed.")
+    }
+
+    @Test func registrationsFromOneAddressAreThrottled() async throws {
+        let clock = TestClock()
+        let fixture = try Self.fixture(clock: clock)
+        let free = fixture.data.registration.freeAttemptsPerClient
+        func register(_ name: String) async throws -> TestPage {
+            let client = try fixture.visitor()   // signed out each time, from the same address
+            try await client.get("/welcome/~registration")
+            try await client.fill("Username", with: name)
+            try await client.fill("Display name", with: "Bot")
+            try await client.fill("Password", with: "password")
+            return try await client.press("Create account")
+        }
+        for index in 0...free {
+            try await register("bot\(index)").expect(screen: "Feed")
+        }
+        let refused = try await register("bot-late")
+        try refused.expect(status: 429, screen: "Registration", text: "Too many accounts were created from your address.")
+        #expect(refused.headers["Retry-After"] == "1")
+        #expect(try await fixture.data.accounts.count() == free + 2, "demo and the registered ones, no more")
+
+        clock.advance(by: 1)
+        try await register("bot-later").expect(screen: "Feed")
+    }
 }

@@ -91,9 +91,11 @@ final class AccountStore: Sendable {
 
     /// Creates an account; throws with a message per invalid field (bad or taken username, bad
     /// display name, short password). When two requests (or two instances) register the same
-    /// name at once, one wins and the other gets "This username is taken.".
+    /// name at once, one wins and the other gets "This username is taken.". The username is
+    /// normalised first (`normalizedUsername(_:)`): `"Ada "` registers `ada`.
     @discardableResult
-    func register(username: String, displayName: String, password: String) async throws(AccountError) -> Account {
+    func register(username typed: String, displayName: String, password: String) async throws(AccountError) -> Account {
+        let username = Self.normalizedUsername(typed)
         var messages: [AccountField: String] = [:]
         if let problem = Self.usernameProblem(username) {
             messages[.username] = problem
@@ -118,9 +120,10 @@ final class AccountStore: Sendable {
     }
 
     /// The account when `password` is right, else `nil` (also for an unknown username, after
-    /// the same work as a wrong password).
-    func authenticate(username: String, password: String) async throws(AccountError) -> Account? {
-        let account = try await account(named: username)
+    /// the same work as a wrong password). The username is normalised first
+    /// (`normalizedUsername(_:)`), as the sign-in throttle's key is.
+    func authenticate(username typed: String, password: String) async throws(AccountError) -> Account? {
+        let account = try await account(named: Self.normalizedUsername(typed))
         let matches = try await check(password, against: account?.passwordHash ?? unknownUserHash)
         return matches ? account : nil
     }
@@ -272,6 +275,14 @@ final class AccountStore: Sendable {
     private static let taken = "This username is taken."
 
     // MARK: - Validation
+
+    /// The one form of a username that every lookup, lock and count uses, made once from what
+    /// was typed: trimmed of white space, composed (Unicode NFC) and in lower case. The case
+    /// policy: usernames are case-insensitive, stored and shown in lower case, so `Demo`,
+    /// `demo ` and `demo` are one account (and one throttle key, `AttemptThrottle.Key.account`).
+    static func normalizedUsername(_ typed: String) -> String {
+        AttemptThrottle.Key.normalizedName(typed)
+    }
 
     /// Why `username` is not acceptable, or `nil`.
     static func usernameProblem(_ username: String) -> String? {

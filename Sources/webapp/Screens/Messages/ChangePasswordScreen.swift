@@ -3,8 +3,9 @@ import WebRouter
 extension ScoresApp {
     /// The change-password form (`/messages/~settings/change-password`): wrong current
     /// password, short or repeated new password and mismatched confirmation answer 422 with
-    /// a message per field; success ends the account's other sessions (other browsers, any
-    /// copied cookie) and returns to Settings with a notice.
+    /// a message per field; success ends the account's sessions (other browsers, any copied
+    /// cookie), gives this one a new id, and returns to Settings with a notice. Attempts are
+    /// throttled by account and address (`DemoData.passwordChange`): 429 with `Retry-After`.
     ///
     /// ```swift
     /// Push(ChangePassword(data: data))
@@ -44,18 +45,31 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<ChangePassword>) async throws -> ActionResult {
-            try await router.validate(PasswordChange.self, form) { change in
+            let username = router.request.signedInUser ?? ""
+            let now = router.request.now
+            // Each attempt hashes the current password: throttled by account and by address,
+            // like sign-in, and checked before any work.
+            let keys: [AttemptThrottle.Key] = [.account(username), .client(router.request)]
+            if let wait = data.passwordChange.retryAfter(keys, now: now) {
+                return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AttemptThrottle.message(retryAfter: wait)]))
+            }
+            return try await router.validate(PasswordChange.self, form) { change in
                 do throws(AccountError) {
                     try await data.accounts.changePassword(
-                        username: router.request.signedInUser ?? "", current: change.current,
-                        new: change.new, confirmation: change.confirmation)
+                        username: username, current: change.current, new: change.new, confirmation: change.confirmation)
                 } catch where error.isBusy {
                     return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
                 } catch {
+                    if !error.isStorageFailure { data.passwordChange.recordFailure(keys, now: now) }
                     return .invalid(error.formErrors)
                 }
+                data.passwordChange.recordSuccess([.account(username)])
+                // Every session of the account ends, this one too: it goes on under a new id,
+                // so a copy of this browser's cookie taken before the change is signed out.
                 do {
-                    try await data.accounts.endSessions(of: router.request.signedInUser ?? "", except: router.request.session.id)
+                    let renewed = try await data.accounts.startSession(username: username)
+                    try await data.accounts.endSessions(of: username, except: renewed)
+                    router.request.updateSession { $0.id = renewed }
                     router.request.sessionsEnded()
                 } catch {
                     return .invalid(FormErrors(general: [

@@ -42,16 +42,19 @@ extension ScoresApp {
 
         func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
             let now = router.request.now
+            // The name is normalised once, before the lock, the count and the lookup, so
+            // `"demo "` or `"Demo"` is `demo` everywhere (issue 42: the padded name slipped
+            // past the lock of the exact one).
+            let username = AccountStore.normalizedUsername(form["username"] ?? "")
+            let keys: [AttemptThrottle.Key] = [.account(username), .client(router.request)]
             // The throttle comes first: a locked account or address is not even validated.
-            let keys: [AttemptThrottle.Key] = [.account(form["username"] ?? ""), .client(router.request)]
             if let wait = data.signIn.retryAfter(keys, now: now) {
                 return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AttemptThrottle.message(retryAfter: wait)]))
             }
             return try await router.validate(Credentials.self, form) { credentials in
-                let keys: [AttemptThrottle.Key] = [.account(credentials.username), .client(router.request)]
                 let account: Account?
                 do throws(AccountError) {
-                    account = try await data.accounts.authenticate(username: credentials.username, password: credentials.password)
+                    account = try await data.accounts.authenticate(username: username, password: credentials.password)
                 } catch where error.isBusy {
                     return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
                 } catch {
@@ -69,7 +72,7 @@ extension ScoresApp {
                 }
                 // The account's count starts over; the address's stays, so one address cannot
                 // take turns between its own account and guesses at others.
-                data.signIn.recordSuccess([.account(credentials.username)])
+                data.signIn.recordSuccess([.account(username)])
                 router.request.updateSession {
                     $0[RequestContext.userKey] = account.username
                     $0.id = session

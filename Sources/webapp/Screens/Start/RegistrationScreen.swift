@@ -15,9 +15,10 @@ extension ScoresApp {
             var displayName = ""
             var password = ""
             static let usernameRule = "Use 3–20 characters: a–z, 0–9, _ . -"
+            // Upper case is allowed and folded: the store keeps usernames in lower case.
             static let fields: [Field<NewAccount>] = [
                 .text("username", \.username, label: "Username", hint: "3–20 characters: a–z, 0–9, _ . -", autocomplete: "username",
-                      .required("Enter a username."), .length(3...20, usernameRule), .pattern("[a-z0-9_.\\-]+", usernameRule)),
+                      .required("Enter a username."), .length(3...20, usernameRule), .pattern("[A-Za-z0-9_.\\-]+", usernameRule)),
                 .text("display_name", \.displayName, label: "Display name", autocomplete: "name", .required("Enter a display name."),
                       .maxLength(40, "Keep the display name to 40 characters."), .noControlCharacters),
                 .text("password", \.password, label: "Password", hint: "At least \(AccountStore.minimumPasswordLength) characters.",
@@ -39,7 +40,15 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<Registration>) async throws -> ActionResult {
-            try await router.validate(NewAccount.self, form) { new in
+            // Every registration from an address counts (each hashes a password and may add a
+            // row): past a few, the form answers 429 with `Retry-After` before any work.
+            let keys: [AttemptThrottle.Key] = [.client(router.request)]
+            let now = router.request.now
+            if let wait = data.registration.retryAfter(keys, now: now) {
+                return .tooManyAttempts(retryAfter: wait, FormErrors(general: [DemoData.registrationMessage(retryAfter: wait)]))
+            }
+            return try await router.validate(NewAccount.self, form) { new in
+                data.registration.recordFailure(keys, now: now)
                 do {
                     let account = try await data.accounts.register(
                         username: new.username, displayName: new.displayName, password: new.password)
