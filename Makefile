@@ -54,6 +54,7 @@ test-tools:
 .PHONY: api-check
 api-check: deps
 	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
+	$(SWIFT) build --target WebRouterAccounts $(TEST_TRAITS)
 	python3 Tests/Docs/check_public_api.py --skip-build
 
 ## The browser suites (Tests/WebappTests/Browser: headless Chromium, axe-core, the Nu HTML
@@ -73,7 +74,7 @@ test: deps test-tools browser-deps checker-deps
 	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory deployment-test
 
-## Builds the DocC catalogs of WebRouter and WebRouterTesting with warnings as errors, so a
+## Builds the DocC catalogs of WebRouter, WebRouterTesting and WebRouterAccounts with warnings as errors, so a
 ## broken symbol link fails, after checking that every ```swift sample of README.md and the
 ## articles is compiled code (Tests/Docs/check_samples.py). Tests/Docs/build_docs.py extracts
 ## the symbol graphs from the debug build with what each module re-exports (WebRouter shows
@@ -84,6 +85,7 @@ test: deps test-tools browser-deps checker-deps
 docs: deps
 	python3 Tests/Docs/check_samples.py
 	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
+	$(SWIFT) build --target WebRouterAccounts $(TEST_TRAITS)
 	python3 Tests/Docs/build_docs.py
 
 ## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly

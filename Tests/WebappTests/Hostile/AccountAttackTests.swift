@@ -4,6 +4,7 @@ import Testing
 import WebRouter
 import WebRouterTesting
 @testable import webapp
+import WebRouterAccounts
 
 /// Issue 33's attacks on accounts, against the demo in process: a sign-in flood (429s appear,
 /// the hashing pool never runs more than its share, the right password works once the delay
@@ -21,8 +22,8 @@ struct AccountAttackTests {
 
     /// The demo over a fresh database, on `clock`, hashing on `hashing`.
     static func fixture(clock: TestClock, hashing: BoundedWorkPool = BoundedWorkPool(), iterations: Int = 2) throws -> ScoresFixture {
-        let database = try AccountDatabase.inMemory(passwordIterations: iterations)
-        let data = DemoData(accounts: AccountStore(database: database, passwordIterations: iterations, hashing: hashing))
+        let database = try DemoDatabase.inMemory(passwordIterations: iterations)
+        let data = DemoData(database: database, passwordIterations: iterations, hashing: hashing)
         return try ScoresFixture(data: data) { $0.clock = { clock.now } }
     }
 
@@ -38,7 +39,7 @@ struct AccountAttackTests {
         let clock = TestClock()
         let fixture = try Self.fixture(clock: clock)
         let client = try fixture.visitor()
-        let free = fixture.data.signIn.freeAttemptsPerAccount
+        let free = fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount
         for _ in 0...free {   // the free ones, and the one that starts the first delay
             try await Self.signIn(client, "demo", "wrong").expect(status: 422, screen: "Login", text: "Wrong username or password.")
         }
@@ -78,7 +79,7 @@ struct AccountAttackTests {
         }
         #expect(Set(statuses).isSubset(of: [422, 429]), "\(statuses)")
         #expect(statuses.contains(429), "the address is throttled past its free attempts")
-        #expect(statuses.filter { $0 == 422 }.count <= fixture.data.signIn.freeAttemptsPerClient + 8)
+        #expect(statuses.filter { $0 == 422 }.count <= fixture.data.accounts.throttles.signIn.freeAttemptsPerClient + 8)
         #expect(pool.peakRunning <= 2, "at most the pool's share of hashes ran at once")
         #expect(pool.peakRunning >= 1)
     }
@@ -181,7 +182,7 @@ struct AccountAttackTests {
         let client = try await fixture.signedIn()
         let page = try await client.get("/dashboard")
         try page.expect(screen: "Dashboard")
-        try await fixture.data.accounts.endSessions(of: "demo", except: nil)
+        try await fixture.data.accounts.store.endSessions(of: "demo", except: nil)
         // This instance reuses the store's answer for a moment (`sessionCheckInterval`), then asks again.
         try await client.get("/dashboard").expect(screen: "Dashboard")
         clock.advance(by: fixture.app.configuration.sessionCheckInterval)
@@ -193,7 +194,7 @@ struct AccountAttackTests {
     @Test func aPaddedOrRecasedUsernameDoesNotSlipPastTheAccountsLock() async throws {
         let fixture = try Self.fixture(clock: TestClock())
         let client = try fixture.visitor()
-        for _ in 0...fixture.data.signIn.freeAttemptsPerAccount {
+        for _ in 0...fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount {
             try await Self.signIn(client, "demo", "wrong").expect(status: 422, screen: "Login")
         }
         for spelling in ["demo ", " demo", "Demo", "DEMO\t"] {
@@ -205,7 +206,7 @@ struct AccountAttackTests {
 
     @Test func aPaddedUsernameCountsAgainstTheSameAccount() async throws {
         let fixture = try Self.fixture(clock: TestClock())
-        let free = fixture.data.signIn.freeAttemptsPerAccount
+        let free = fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount
         // Guesses spread over spellings of one name, each from a fresh client: one count.
         for attempt in 0...free {
             let spelling = attempt.isMultiple(of: 2) ? "demo " : "Demo"
@@ -249,7 +250,7 @@ struct AccountAttackTests {
         for _ in 0..<30 {
             statuses.append(try await Self.changePassword(client, current: "wrong").status.code)
         }
-        let free = fixture.data.passwordChange.freeAttemptsPerAccount
+        let free = fixture.data.accounts.throttles.passwordChange.freeAttemptsPerAccount
         #expect(statuses.prefix(free + 1).allSatisfy { $0 == 422 }, "\(statuses)")
         #expect(statuses.dropFirst(free + 1).allSatisfy { $0 == 429 }, "\(statuses)")
         let refused = try await Self.changePassword(client, current: "demo")
@@ -263,7 +264,7 @@ struct AccountAttackTests {
     @Test func registrationsFromOneAddressAreThrottled() async throws {
         let clock = TestClock()
         let fixture = try Self.fixture(clock: clock)
-        let free = fixture.data.registration.freeAttemptsPerClient
+        let free = fixture.data.accounts.throttles.registration.freeAttemptsPerClient
         func register(_ name: String) async throws -> TestPage {
             let client = try fixture.visitor()   // signed out each time, from the same address
             try await client.get("/welcome/~registration")
@@ -278,7 +279,7 @@ struct AccountAttackTests {
         let refused = try await register("bot-late")
         try refused.expect(status: 429, screen: "Registration", text: "Too many accounts were created from your address.")
         #expect(refused.headers["Retry-After"] == "1")
-        #expect(try await fixture.data.accounts.count() == free + 2, "demo and the registered ones, no more")
+        #expect(try await fixture.data.accounts.store.count() == free + 2, "demo and the registered ones, no more")
 
         clock.advance(by: 1)
         try await register("bot-later").expect(screen: "Feed")

@@ -1,4 +1,5 @@
 import WebRouter
+import WebRouterAccounts
 
 extension ScoresApp {
     /// Settings, in a sheet with its own stack (`/messages/~settings`): account info, change
@@ -50,16 +51,7 @@ extension ScoresApp {
         /// Signing out ends the session in the database first, so a copy of the cookie is
         /// signed out too; when the database cannot, the visitor is told and stays signed in.
         func perform(_ action: Action, form: FormData, router: Router<Settings>) async throws -> ActionResult {
-            if let id = router.request.session.id {
-                do {
-                    try await data.accounts.endSession(id: id)
-                } catch {
-                    var failure = HTTPError(.serviceUnavailable, "Signing out failed: the accounts database is not available. Try again in a moment.")
-                    failure.retryAfter = 5
-                    throw failure
-                }
-            }
-            router.request.updateSession { $0.values = [:] }
+            try await data.accounts.signOut(request: router.request)
             return .move(to: "/welcome")
         }
     }
