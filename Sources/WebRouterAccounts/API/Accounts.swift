@@ -1,4 +1,4 @@
-public import Logging
+import Logging
 public import WebRouter
 
 /// Accounts as a part an app mounts: the store, the throttles, the session key and the
@@ -103,7 +103,6 @@ public final class Accounts: Sendable {
         let id = try await store.startSession(username: username)
         let key = userKey
         request.updateSession {
-            $0.values = [:]   // nothing a visitor's session held carries over into the signed-in one
             $0[key] = username
             $0.id = id
         }

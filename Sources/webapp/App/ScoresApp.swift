@@ -1,4 +1,5 @@
 import WebRouter
+import WebRouterAccounts
 
 /// The demo app: ScreenUI's "real world example" as a screen tree, declared here and nowhere
 /// else. Every screen type is nested in `ScoresApp` (`ScoresApp.Match`, …) so the names match
@@ -66,7 +67,8 @@ enum ScoresApp {
                             Settings(
                                 data: data,
                                 account: Push(AccountInfo(data: data)),
-                                changePassword: Push(ChangePassword(data: data))
+                                changePassword: Push(ChangePassword(data: data)),
+                                deleteAccount: Push(DeleteAccountScreen(accounts: data.accounts, destination: "/welcome"))
                             ).navigation()
                         )
                     )

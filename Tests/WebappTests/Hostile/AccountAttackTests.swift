@@ -284,4 +284,19 @@ struct AccountAttackTests {
         clock.advance(by: 1)
         try await register("bot-later").expect(screen: "Feed")
     }
+
+    @Test func deletingTheAccountSignsOutEverySessionAndTakesTheProfile() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let owner = try await fixture.signedIn()
+        let copy = try fixture.visitor()
+        copy.cookies = owner.cookies
+        try await owner.get("/messages/~settings/delete-account")
+        try await owner.fill("Password", with: "wrong")
+        try await owner.press("Delete account").expect(status: 422, screen: "DeleteAccountScreen", text: "The current password is not right.")
+        try await owner.fill("Password", with: "demo")
+        try await owner.press("Delete account").expect(screen: "Welcome")
+        try await copy.get("/dashboard").expect(screen: "Welcome")
+        try await Self.signIn(try fixture.visitor(), "demo", "demo").expect(status: 422, text: "Wrong username or password.")
+        #expect(try await fixture.data.profiles.profile(named: "demo") == nil)
+    }
 }
