@@ -48,7 +48,7 @@ test-tools:
 		$(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq graphviz; \
 	fi
 
-## Checks the public API of WebRouterHTML, WebRouterHTTP, WebRouter, WebRouterStore and WebRouterTesting in the
+## Checks the public API of WebRouterHTML, WebRouterHTTP, WebRouter, WebRouterStore, WebRouterAccounts and WebRouterTesting in the
 ## debug build (make test runs it after building): every public symbol has a doc comment, no
 ## public type's name starts with `_` outside the machinery allow-list, no doc comment links to a
 ## type its reader cannot see. It prints each module's public symbol count;
@@ -57,6 +57,7 @@ test-tools:
 api-check: deps
 	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
 	$(SWIFT) build --target WebRouterStore $(TEST_TRAITS)
+	$(SWIFT) build --target WebRouterAccounts $(TEST_TRAITS)
 	python3 Tests/Docs/check_public_api.py --skip-build
 
 ## The browser suites (Tests/WebappTests/Browser: headless Chromium, axe-core, the Nu HTML
@@ -76,7 +77,7 @@ test: deps test-tools browser-deps checker-deps deployment-deps
 	@$(MAKE) --no-print-directory example-test
 	@$(MAKE) --no-print-directory deployment-test
 
-## Builds the DocC catalogs of WebRouter and WebRouterTesting with warnings as errors, so a
+## Builds the DocC catalogs of WebRouter, WebRouterTesting and WebRouterAccounts with warnings as errors, so a
 ## broken symbol link fails, after checking that every ```swift sample of README.md and the
 ## articles is compiled code (Tests/Docs/check_samples.py). Tests/Docs/build_docs.py extracts
 ## the symbol graphs from the debug build with what each module re-exports (WebRouter shows
@@ -88,6 +89,7 @@ docs: deps
 	python3 Tests/Docs/check_samples.py
 	$(SWIFT) build --target WebRouterTesting $(TEST_TRAITS)
 	$(SWIFT) build --target WebRouterStore $(TEST_TRAITS)
+	$(SWIFT) build --target WebRouterAccounts $(TEST_TRAITS)
 	python3 Tests/Docs/build_docs.py
 
 ## Builds and tests each example (Examples/<Name>, binary <Name>) as its own package, exactly

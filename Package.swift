@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "WebRouter", targets: ["WebRouter"]),
         .library(name: "WebRouterTesting", targets: ["WebRouterTesting"]),
         .library(name: "WebRouterStore", targets: ["WebRouterStore"]),
+        // Accounts as a part an app mounts: store, hashing, throttles, sessions, ready screens.
+        .library(name: "WebRouterAccounts", targets: ["WebRouterAccounts"]),
         .executable(name: "webapp", targets: ["webapp"]),
     ],
     // Each database driver and exporter is a trait, so a build compiles only what it uses:
@@ -37,12 +39,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Every app's command line (Application.runCommandLine: serve, routes), and the demo's.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // WebRouterStore's SQLite store, and the demo's accounts and profile edits (behind the
-        // SQLite trait).
+        // WebRouterStore's SQLite store, the accounts (WebRouterAccounts) and the demo's profiles
+        // (behind the SQLite trait).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // WebRouterStore's PostgreSQL store and its refresh broadcaster (LISTEN/NOTIFY), and the
-        // demo's accounts there (`webapp serve --database postgres://…`), for instances on
-        // several hosts; behind the PostgreSQL trait. Brings SwiftNIO and BoringSSL: about half of a
+        // accounts there (`webapp serve --database postgres://…`), for instances on several
+        // hosts; behind the PostgreSQL trait. Brings SwiftNIO and BoringSSL: about half of a
         // clean release build's steps, which `make run` therefore leaves out by default.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The demo's `--metrics-port`: its request metrics in Prometheus' text format (webapp
@@ -140,12 +142,31 @@ let package = Package(
             ],
             swiftSettings: frameworkSettings
         ),
+        // Accounts as a part an app mounts: registration, sign-in and out, password change and
+        // reset, deletion (the store, PBKDF2 on a bounded pool, throttles, sessions that end),
+        // as ready screens and as an API. Storage in memory always; in SQLite through GRDB with
+        // the SQLite trait, on PostgreSQL through postgres-nio with the PostgreSQL trait.
+        .target(
+            name: "WebRouterAccounts",
+            dependencies: [
+                "WebRouter",
+                // PBKDF2 and random salts, as the session cookies' HMAC uses.
+                "CGnuTLS",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                // SQLite's C API: the per-request session check on the caller's thread (`SQLiteReaders`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ],
+            swiftSettings: frameworkSettings
+        ),
         .executableTarget(
             name: "webapp",
             dependencies: [
                 "WebRouter",
                 // PostgresAddress and PostgresBroadcaster (the PostgreSQL trait).
                 "WebRouterStore",
+                "WebRouterAccounts",
                 // The bare server its `--metrics-port` endpoint runs on.
                 "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
@@ -156,8 +177,6 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                // Already linked by WebRouter: the demo's password hashes use its PBKDF2.
-                "CGnuTLS",
             ]
         ),
         // Test helpers for apps: an in-process or live client that reads pages' landmarks.
@@ -199,9 +218,18 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "WebRouterAccountsTests",
+            dependencies: [
+                "WebRouterAccounts", "WebRouter", "WebRouterTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        .testTarget(
             name: "WebappTests",
             dependencies: [
-                "webapp", "WebRouter", "WebRouterTesting",
+                "webapp", "WebRouter", "WebRouterTesting", "WebRouterAccounts",
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

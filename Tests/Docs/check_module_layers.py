@@ -10,8 +10,9 @@ beside. A module may use what is below it, never what is beside or above it:
   a C shim or webapp;
 - WebRouterHTTP imports none of WebRouterHTML, WebRouter, WebRouterTesting, CGnuTLS or webapp
   (its C shims are CMicroHTTPD, CLibDeflate and CBrotli);
-- WebRouter imports none of WebRouterTesting, WebRouterStore or webapp;
-- WebRouterStore imports neither WebRouterTesting nor webapp.
+- WebRouter imports none of WebRouterTesting, WebRouterStore, WebRouterAccounts or webapp;
+- WebRouterStore imports neither WebRouterTesting nor webapp;
+- WebRouterAccounts (accounts an app mounts, over WebRouter) imports neither WebRouterTesting nor webapp.
 
 Both places a direction could change are read: every `import` line of the module's Swift files
 under Sources/<module> (all forms: `import X`, `public import X`, `@testable import X`,
@@ -34,17 +35,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The project's own modules: targets (Swift and C shims) and the demo app.
 PROJECT = {
-    "WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterTesting", "WebRouterStore",
+    "WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterTesting", "WebRouterStore", "WebRouterAccounts",
     "CMicroHTTPD", "CGnuTLS", "CLibDeflate", "CBrotli", "webapp",
 }
 
 # What each module must not use: everything of the project beside or above it.
 FORBIDDEN = {
     "WebRouterHTML": PROJECT - {"WebRouterHTML"},
-    "WebRouterHTTP": {"WebRouterHTML", "WebRouter", "WebRouterTesting", "CGnuTLS", "webapp"},
-    "WebRouter": {"WebRouterTesting", "WebRouterStore", "webapp"},
+    "WebRouterHTTP": {"WebRouterHTML", "WebRouter", "WebRouterTesting", "WebRouterStore", "WebRouterAccounts", "CGnuTLS", "webapp"},
+    "WebRouter": {"WebRouterTesting", "WebRouterStore", "WebRouterAccounts", "webapp"},
     # App data sits on WebRouter (live keys, broadcasters), beside the testing kit.
     "WebRouterStore": {"WebRouterTesting", "webapp"},
+    # Accounts sit on WebRouter, beside WebRouterTesting; the framework never needs them.
+    "WebRouterAccounts": {"WebRouterTesting", "webapp"},
 }
 
 # One import declaration: attributes, an access level, an optional declaration kind (a scoped

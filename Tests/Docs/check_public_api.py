@@ -66,10 +66,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # Built in this order: each module's symbol graph needs the ones below it.
-MODULES = ["WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterStore", "WebRouterTesting"]
+MODULES = ["WebRouterHTML", "WebRouterHTTP", "WebRouter", "WebRouterStore", "WebRouterTesting", "WebRouterAccounts"]
 # The modules a user imports: a doc comment of one of them may link to what the others show
 # (WebRouterTesting's docs to WebRouter's types).
-PRODUCTS = ["WebRouter", "WebRouterStore", "WebRouterTesting"]
+PRODUCTS = ["WebRouter", "WebRouterStore", "WebRouterTesting", "WebRouterAccounts"]
 BUILD_DIR = ROOT / ".build" / "debug"
 OUTPUT_DIR = ROOT / ".build" / "api-check"
 # The toolchain: `swift` (or $SWIFT) and the `swift-symbolgraph-extract` beside it.
@@ -278,7 +278,7 @@ def main() -> int:
 
     if not args.skip_build:
         # The top modules (the others are below them); all traits, so every backend's API is seen.
-        for top in ("WebRouterStore", "WebRouterTesting"):
+        for top in ("WebRouterStore", "WebRouterTesting", "WebRouterAccounts"):
             build = run([SWIFT, "build", "--target", top, "--enable-all-traits"])
             if build.returncode != 0:
                 return build.returncode

@@ -3,7 +3,8 @@
 
 Each sample's lines must appear, in order and contiguous, in one Swift file that `make test`
 compiles: the example packages (Examples/*/Sources, Examples/*/Tests), Tests/DocSamplesTests,
-Tests/WebappTests (the demo's tests, which the README shows) or Tests/CompileErrors (code that
+Tests/WebappTests (the demo's tests, which the README shows), Tests/WebRouterAccountsTests (the
+accounts article's samples) or Tests/CompileErrors (code that
 must not compile, which `make test` typechecks expecting the errors its `// error:` lines name).
 Lines are compared with their whitespace normalised (indentation and runs of spaces don't
 count) and blank lines ignored, so a sample may be an excerpt of a longer declaration.
@@ -11,7 +12,7 @@ count) and blank lines ignored, so a sample may be an excerpt of a longer declar
 - A line `// …` in a sample marks an elision: the parts before and after it are matched
   separately (in the same file, in order).
 - `import X` lines must name a module the compiled code has (WebRouter, WebRouterTesting,
-  WebRouterStore, Testing, Foundation, Logging, ArgumentParser) or a target that a manifest sample of the same page declares.
+  WebRouterStore, WebRouterAccounts, Testing, Foundation, Logging, ArgumentParser, GRDB) or a target that a manifest sample of the same page declares.
 - `@main` is skipped: the samples' entry points live in a test target, which has its own.
 - A sample that starts with `// swift-tools-version` is a package manifest: it is written to a
   temporary package next to a link named WebRouter to this repository and loaded with
@@ -27,7 +28,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KNOWN_MODULES = {"WebRouter", "WebRouterTesting", "WebRouterStore", "Testing", "Foundation", "Logging", "ArgumentParser"}
+KNOWN_MODULES = {"WebRouter", "WebRouterTesting", "WebRouterStore", "WebRouterAccounts", "Testing", "Foundation", "Logging", "ArgumentParser", "GRDB"}
 ELISION = re.compile(r"^//\s*(…|\.\.\.)$")
 
 
@@ -62,7 +63,7 @@ def normalise(line):
 
 def compiled_files():
     roots = [os.path.join(ROOT, "Tests", "DocSamplesTests"), os.path.join(ROOT, "Tests", "WebappTests"),
-             os.path.join(ROOT, "Tests", "CompileErrors")]
+             os.path.join(ROOT, "Tests", "WebRouterAccountsTests"), os.path.join(ROOT, "Tests", "CompileErrors")]
     examples = os.path.join(ROOT, "Examples")
     for name in sorted(os.listdir(examples)) if os.path.isdir(examples) else []:
         roots += [os.path.join(examples, name, "Sources"), os.path.join(examples, name, "Tests")]

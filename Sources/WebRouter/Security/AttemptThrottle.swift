@@ -1,3 +1,4 @@
+import Foundation
 @_spi(WebRouterInternals) import WebRouterHTTP
 
 /// Slows down guessing: counts the failures of an action (a sign-in, a code check) by
@@ -42,10 +43,25 @@ public final class AttemptThrottle: Sendable {
         let kind: Kind
         let value: String
 
-        /// An account, by the name typed into the form (case as typed; an unknown name is
-        /// counted like a real one, so the throttle says nothing about which names exist).
+        /// An account, by its name: trimmed, in Unicode NFC and lower case (``normalizedName(_:)``),
+        /// so `"demo "`, `"Demo"` and `"demo"` share one count and one lock whatever the app
+        /// does with the name. An unknown name is counted like a real one, so the throttle
+        /// says nothing about which names exist.
         public static func account(_ name: String) -> Key {
-            Key(kind: .account, value: String(name.prefix(256)))
+            Key(kind: .account, value: normalizedName(String(name.prefix(256))))
+        }
+
+        /// `name` as the account keys count it: without leading and trailing white space,
+        /// composed (Unicode NFC: `"e\u{301}"` and `"é"` are one name) and in lower case.
+        ///
+        /// ```swift
+        /// AttemptThrottle.Key.normalizedName("  Demo ")   // "demo"
+        /// ```
+        public static func normalizedName(_ name: String) -> String {
+            var text = Substring(name)
+            while let first = text.first, first.isWhitespace { text.removeFirst() }
+            while let last = text.last, last.isWhitespace { text.removeLast() }
+            return String(text).precomposedStringWithCanonicalMapping.lowercased()
         }
 
         /// A client, by its address (``RequestContext/clientAddress``: behind a trusted

@@ -1,12 +1,14 @@
 import GRDB
 import WebRouter
+import WebRouterAccounts
 
 /// Everything the demo's screens read and write: the sample data and its search index (in
-/// memory, read-only) and the accounts (in SQLite). A class, so screens can hold it without the
-/// route table walking its contents.
+/// memory, read-only), the accounts (`WebRouterAccounts`: the store, its throttles and
+/// sessions) and the demo's own profiles beside them, in SQLite or PostgreSQL. A class, so
+/// screens can hold it without the route table walking its contents.
 ///
 /// ```swift
-/// let data = DemoData(database: try AccountDatabase.open(path: "webapp.sqlite"))
+/// let data = DemoData(database: try DemoDatabase.open(path: "webapp.sqlite"))
 /// let match = try data.match(12)             // throws HTTPError.notFound for a missing id
 /// data.words.scoreline(match)                // "Riverside Rovers 2–1 Kingsbridge United"
 /// ```
@@ -15,49 +17,54 @@ final class DemoData: Sendable {
     let sample: SampleData
     /// Name search over players, teams, leagues and matches.
     let search: SearchIndex
-    /// The users (in SQLite or PostgreSQL), starting with `demo` / `demo`.
-    let accounts: AccountStore
+    /// The users (in SQLite or PostgreSQL), starting with `demo` / `demo`: sign-in, registration,
+    /// password changes and sessions that end, throttled (`accounts.throttles`).
+    let accounts: Accounts
+    /// What the demo keeps of each account: display name, favourite team, bio.
+    let profiles: ProfileStore
     /// Team and player names, score lines.
     let words: SportsWording
-    /// Wrong passwords, by account and by client address: after a few, sign-in waits (429).
-    let signIn: AttemptThrottle
     /// The match the demo plays "live" (demo data only): the first upcoming one.
     let live: LiveMatchSimulator
 
-    /// The demo's data over `database` (migrated, see `AccountDatabase`); `passwordIterations`
-    /// is the PBKDF2 count of new password hashes.
+    /// The demo's account rules: passwords of 4 characters at least (short, because this is a demo).
+    static let accountRules = AccountRules(minimumPasswordLength: 4)
+
+    /// The demo's data over `database` (migrated, see `DemoDatabase`); `passwordIterations`
+    /// is the PBKDF2 count of new password hashes, `hashing` the pool they are computed on.
     convenience init(sample: SampleData = .shared, database: any DatabaseWriter,
-                     passwordIterations: Int = PasswordHash.defaultIterations) {
-        self.init(sample: sample, storage: SQLiteAccountStorage(database: database), passwordIterations: passwordIterations)
+                     passwordIterations: Int = PasswordHash.defaultIterations,
+                     hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash")) {
+        self.init(sample: sample, storage: DemoStorage(database: database), passwordIterations: passwordIterations, hashing: hashing)
     }
 
-    /// The demo's data with its accounts in `storage` (SQLite or PostgreSQL, migrated).
-    convenience init(sample: SampleData = .shared, storage: any AccountStorage,
-                     passwordIterations: Int = PasswordHash.defaultIterations) {
-        self.init(sample: sample, accounts: AccountStore(storage: storage, validTeamIDs: Set(sample.teams.map(\.id)),
-                                                         passwordIterations: passwordIterations))
+    /// The demo's data with its accounts and profiles in `storage` (SQLite or PostgreSQL, migrated).
+    convenience init(sample: SampleData = .shared, storage: DemoStorage,
+                     passwordIterations: Int = PasswordHash.defaultIterations,
+                     hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash"),
+                     throttles: AccountThrottles = AccountThrottles()) {
+        let store = AccountStore(storage: storage.accounts, rules: Self.accountRules,
+                                 passwordIterations: passwordIterations, hashing: hashing)
+        self.init(sample: sample, accounts: Accounts(store: store, throttles: throttles),
+                  profiles: ProfileStore(storage: storage.profiles, validTeamIDs: Set(sample.teams.map(\.id))))
     }
 
     /// The demo's data with the sign-in limits of issue 33 lifted, as before it (only to
-    /// measure what they save): a throttle that never refuses, and unless `keepsHashingPool`
+    /// measure what they save): throttles that never refuse, and unless `keepsHashingPool`
     /// a hashing pool as wide as the old unbounded queue got in practice (64 at once, 100,000
     /// waiting).
-    static func unlimited(storage: any AccountStorage, keepsHashingPool: Bool = false) -> DemoData {
-        let sample = SampleData.shared
+    static func unlimited(storage: DemoStorage, keepsHashingPool: Bool = false) -> DemoData {
         let pool = keepsHashingPool
             ? BoundedWorkPool(label: "webapp.password-hash")
             : BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000)
-        let accounts = AccountStore(storage: storage, validTeamIDs: Set(sample.teams.map(\.id)), hashing: pool)
-        let free = Int(Int32.max)
-        return DemoData(sample: sample, accounts: accounts,
-                        signIn: AttemptThrottle(freeAttemptsPerAccount: free, freeAttemptsPerClient: free))
+        return DemoData(storage: storage, hashing: pool, throttles: .unlimited)
     }
 
-    init(sample: SampleData = .shared, accounts: AccountStore, signIn: AttemptThrottle = AttemptThrottle()) {
+    init(sample: SampleData = .shared, accounts: Accounts, profiles: ProfileStore) {
         self.sample = sample
-        self.signIn = signIn
         self.search = SearchIndex(data: sample)
         self.accounts = accounts
+        self.profiles = profiles
         self.words = SportsWording(teams: sample.teams, players: sample.players)
         self.live = LiveMatchSimulator(matchID: sample.upcomingMatches(limit: 1).first?.id ?? 1)
     }

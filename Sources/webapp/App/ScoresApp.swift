@@ -1,4 +1,5 @@
 import WebRouter
+import WebRouterAccounts
 
 /// The demo app: ScreenUI's "real world example" as a screen tree, declared here and nowhere
 /// else. Every screen type is nested in `ScoresApp` (`ScoresApp.Match`, …) so the names match
@@ -66,7 +67,8 @@ enum ScoresApp {
                             Settings(
                                 data: data,
                                 account: Push(AccountInfo(data: data)),
-                                changePassword: Push(ChangePassword(data: data))
+                                changePassword: Push(ChangePassword(data: data)),
+                                deleteAccount: Push(DeleteAccountScreen(accounts: data.accounts, destination: "/welcome"))
                             ).navigation()
                         )
                     )
@@ -87,7 +89,7 @@ extension ScoresApp {
     /// ```
     /// `publicOrigin` is where share links point (`--public-url`); without it they are
     /// absolute only for loopback hosts. Sessions are checked against the accounts database
-    /// (`AccountSessions`), so signing out ends them; `configure` changes the rest (the
+    /// (`Accounts.sessionRegistry`), so signing out ends them; `configure` changes the rest (the
     /// command line's options, a test's clock).
     static func application(
         data: DemoData, secret: AppSecret, publicOrigin: PublicOrigin? = nil, observers: [any RouteObserver] = [],
@@ -96,7 +98,7 @@ extension ScoresApp {
         var configuration = ApplicationConfiguration(appName: Brand.name, secret: secret, layout: layout)
         configuration.publicOrigin = publicOrigin
         configuration.observers = observers
-        configuration.sessionRegistry = AccountSessions(accounts: data.accounts)
+        configuration.sessionRegistry = data.accounts.sessionRegistry
         // A visitor loading pages quickly costs one read per 2 s, not one per page (about
         // 90 µs each: BENCHMARKS.md); sign-out and password changes here forget at once.
         configuration.sessionCheckInterval = 2

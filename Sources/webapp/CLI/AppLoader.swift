@@ -7,7 +7,7 @@ import WebRouter
 /// validate is printed and the command exits with status 1.
 ///
 /// ```swift
-/// let app = try AppLoader.load(secret: .random(), database: try AccountDatabase.open(path: "webapp.sqlite"), observers: [RouteLog()])
+/// let app = try AppLoader.load(secret: .random(), database: try DemoDatabase.open(path: "webapp.sqlite"), observers: [RouteLog()])
 /// ```
 enum AppLoader {
     static func load(

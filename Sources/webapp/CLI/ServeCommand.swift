@@ -57,8 +57,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// `WEBAPP_DATABASE` from the environment, else `webapp.sqlite` in the working directory.
     func resolvedDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let database, !database.isEmpty { return database }
-        if let path = environment[AccountDatabase.environmentVariable], !path.isEmpty { return path }
-        return AccountDatabase.defaultPath
+        if let path = environment[DemoDatabase.environmentVariable], !path.isEmpty { return path }
+        return DemoDatabase.defaultPath
     }
 
     /// A loud sentence for each defence a hidden flag switched off (benchmarks only).

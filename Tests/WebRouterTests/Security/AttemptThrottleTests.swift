@@ -22,6 +22,18 @@ struct AttemptThrottleTests {
         #expect(throttle.retryAfter([.account("bob")], now: 100) == nil, "other accounts are not touched")
     }
 
+    @Test func anAccountPaddedOrInAnotherCaseOrFormShareItsLock() {
+        // Issue 42: the lock was checked with the raw field, so "demo " slipped past "demo"'s.
+        let throttle = AttemptThrottle(freeAttemptsPerAccount: 0)
+        throttle.recordFailure([.account("demo")], now: 0)
+        for spelling in ["demo ", " demo", "Demo", "DEMO\t", "demo\u{00A0}"] {
+            #expect(throttle.retryAfter([.account(spelling)], now: 0) == 1, "\(spelling.debugDescription)")
+        }
+        throttle.recordFailure([.account("Jose\u{301}")], now: 0)
+        #expect(throttle.retryAfter([.account("jos\u{E9}")], now: 0) == 1, "NFC: one name however it is composed")
+        #expect(AttemptThrottle.Key.normalizedName("  Demo ") == "demo")
+    }
+
     @Test func failuresWhileLockedDoNotLengthenTheLock() {
         // Guesses checked before the lock, failing after it (a burst of parallel attempts).
         let throttle = AttemptThrottle(freeAttemptsPerAccount: 1)

@@ -3,6 +3,7 @@ import Testing
 import WebRouter
 import WebRouterTesting
 @testable import webapp
+import WebRouterAccounts
 
 /// The profile flow, the change-password form and the search, as a user goes through them.
 @Suite("Scores app: forms")
@@ -38,12 +39,12 @@ struct ScoresFormTests {
         try confirm.expect(text: "Ada")
         try confirm.expect(text: try fixture.teamName(10))
         // Nothing is saved before Save.
-        #expect(try await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
+        #expect(try await fixture.data.profiles.profile(named: "demo")?.displayName == "Demo User")
 
         let saved = try await client.press("Save")
         try saved.expect(screen: "Dashboard", modals: [])
         #expect(saved.url == "/dashboard")
-        let account = try #require(try await fixture.data.accounts.account(named: "demo"))
+        let account = try #require(try await fixture.data.profiles.profile(named: "demo"))
         #expect(account.displayName == "Ada")
         #expect(account.favouriteTeamID == 10)
         try saved.expect(text: try fixture.teamName(10))
@@ -57,7 +58,7 @@ struct ScoresFormTests {
         try await client.press("Next")
         let dashboard = try await client.press("Cancel")
         try dashboard.expect(screen: "Dashboard", modals: [])
-        #expect(try await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
+        #expect(try await fixture.data.profiles.profile(named: "demo")?.displayName == "Demo User")
         // The draft went with the flow: the next edit shows the stored name, not "Someone".
         let again = try await client.get("/dashboard/~edit/name")
         #expect(try again.element(.textbox("Display name")).value == "Demo User")
@@ -86,7 +87,7 @@ struct ScoresFormTests {
         try await client.fill("New password again", with: "better")
         let settings = try await client.press("Change password")
         try settings.expect(status: 200, screen: "Settings", breadcrumb: ["Settings"], text: "Your password was changed.")
-        #expect(try await fixture.data.accounts.authenticate(username: "demo", password: "better") != nil)
+        #expect(try await fixture.data.accounts.store.authenticate(username: "demo", password: "better") != nil)
     }
 
     @Test func searchResultsOpenSheetsThatKeepTheQuery() async throws {

@@ -59,6 +59,7 @@ struct ScoresPathTests {
         Place(url: "/messages", screen: "Messages", tab: "Messages") { _ in ["Messages"] },
         Place(url: "/messages/~settings", screen: "Settings", tab: "Messages") { _ in ["Settings"] },
         Place(url: "/messages/~settings/account", screen: "AccountInfo", tab: "Messages") { _ in ["Settings", "Account"] },
+        Place(url: "/messages/~settings/delete-account", screen: "DeleteAccountScreen", tab: "Messages") { _ in ["Settings", "Delete account"] },
         // The universal share card, over any screen
         Place(url: "/feed/match/12/~share", screen: "Share", tab: "Feed") { _ in nil },
         Place(url: "/messages/~settings/~share", screen: "Share", tab: "Messages") { _ in nil },

@@ -2,6 +2,7 @@ import Testing
 import WebRouter
 import WebRouterTesting
 @testable import webapp
+import WebRouterAccounts
 
 /// Signing in, registering and signing out drive the window's case.
 @Suite("Scores app: sessions")
@@ -78,7 +79,7 @@ struct ScoresSessionTests {
         try feed.expect(screen: "Feed")
         let dashboard = try await client.get("/dashboard")
         try dashboard.expect(text: "Ada Lovelace")
-        #expect(try await fixture.data.accounts.authenticate(username: "ada", password: "engine") != nil)
+        #expect(try await fixture.data.accounts.store.authenticate(username: "ada", password: "engine") != nil)
     }
 
     @Test func signOutEndsTheSession() async throws {

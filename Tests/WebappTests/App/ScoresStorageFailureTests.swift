@@ -3,6 +3,7 @@ import Testing
 import WebRouter
 import WebRouterTesting
 @testable import webapp
+import WebRouterAccounts
 
 /// When the accounts database cannot do its job, a visitor gets a page that says so: the form
 /// again with a message (nothing saved) or a 503 page, never a 500 or a half-written account.
@@ -10,7 +11,7 @@ import WebRouterTesting
 struct ScoresStorageFailureTests {
     @Test func aReadOnlyDatabaseKeepsSessionsButRefusesChangesOnTheForm() async throws {
         try await withMigratedDatabase { writable, path in
-            let readOnly = try AccountDatabase.open(path: path, readonly: true)
+            let readOnly = try DemoDatabase.open(path: path, readonly: true)
             // Two instances over one file and one secret: one can write, the other only read.
             let secret = AppSecret.random()
             let writer = try ScoresFixture(data: DemoData(database: writable, passwordIterations: 2), secret: secret)
@@ -42,7 +43,7 @@ struct ScoresStorageFailureTests {
             try await client.press("Next")
             let notSaved = try await client.press("Save")
             try notSaved.expect(status: 422, screen: "UserEdit", text: "Nothing was saved")
-            #expect(try await fixture.data.accounts.account(named: "demo")?.displayName == "Demo User")
+            #expect(try await fixture.data.profiles.profile(named: "demo")?.displayName == "Demo User")
             withExtendedLifetime(writable) {}
         }
     }
@@ -51,9 +52,10 @@ struct ScoresStorageFailureTests {
         try await withMigratedDatabase { database, _ in
             let fixture = try ScoresFixture(data: DemoData(database: database, passwordIterations: 2))
             let client = try await fixture.signedIn()
-            try await database.writeWithoutTransaction { db in   // the file is damaged: the accounts are gone, not their sessions
+            try await database.writeWithoutTransaction { db in   // the file is damaged: accounts and profiles are gone, not their sessions
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                try db.execute(sql: "DROP TABLE account")
+                try db.execute(sql: "DROP TABLE profile")
+                try db.execute(sql: "DROP TABLE accounts")
                 try db.execute(sql: "PRAGMA foreign_keys = ON")
             }
 

@@ -69,6 +69,6 @@ extension DemoData {
     /// The demo's data over a fresh, migrated accounts database in memory, hashing passwords
     /// with 2 PBKDF2 iterations instead of 210,000 so signing in costs the tests nothing.
     static func forTests() throws -> DemoData {
-        DemoData(database: try AccountDatabase.inMemory(passwordIterations: 2), passwordIterations: 2)
+        DemoData(database: try DemoDatabase.inMemory(passwordIterations: 2), passwordIterations: 2)
     }
 }

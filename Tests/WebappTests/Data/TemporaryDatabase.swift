@@ -14,6 +14,6 @@ func withTemporaryDatabase(_ body: (String) async throws -> Void) async throws {
 /// seeded with two PBKDF2 iterations, so it is quick) and the file's path; removed afterwards.
 func withMigratedDatabase(_ body: (DatabasePool, String) async throws -> Void) async throws {
     try await withTemporaryDatabase { path in
-        try await body(try AccountDatabase.open(path: path, passwordIterations: 2), path)
+        try await body(try DemoDatabase.open(path: path, passwordIterations: 2), path)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import WebRouter
 import WebRouterTesting
 @testable import webapp
+import WebRouterAccounts
 
 /// Issue 33's attacks on accounts, against the demo in process: a sign-in flood (429s appear,
 /// the hashing pool never runs more than its share, the right password works once the delay
@@ -21,8 +22,8 @@ struct AccountAttackTests {
 
     /// The demo over a fresh database, on `clock`, hashing on `hashing`.
     static func fixture(clock: TestClock, hashing: BoundedWorkPool = BoundedWorkPool(), iterations: Int = 2) throws -> ScoresFixture {
-        let database = try AccountDatabase.inMemory(passwordIterations: iterations)
-        let data = DemoData(accounts: AccountStore(database: database, passwordIterations: iterations, hashing: hashing))
+        let database = try DemoDatabase.inMemory(passwordIterations: iterations)
+        let data = DemoData(database: database, passwordIterations: iterations, hashing: hashing)
         return try ScoresFixture(data: data) { $0.clock = { clock.now } }
     }
 
@@ -38,7 +39,7 @@ struct AccountAttackTests {
         let clock = TestClock()
         let fixture = try Self.fixture(clock: clock)
         let client = try fixture.visitor()
-        let free = fixture.data.signIn.freeAttemptsPerAccount
+        let free = fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount
         for _ in 0...free {   // the free ones, and the one that starts the first delay
             try await Self.signIn(client, "demo", "wrong").expect(status: 422, screen: "Login", text: "Wrong username or password.")
         }
@@ -78,7 +79,7 @@ struct AccountAttackTests {
         }
         #expect(Set(statuses).isSubset(of: [422, 429]), "\(statuses)")
         #expect(statuses.contains(429), "the address is throttled past its free attempts")
-        #expect(statuses.filter { $0 == 422 }.count <= fixture.data.signIn.freeAttemptsPerClient + 8)
+        #expect(statuses.filter { $0 == 422 }.count <= fixture.data.accounts.throttles.signIn.freeAttemptsPerClient + 8)
         #expect(pool.peakRunning <= 2, "at most the pool's share of hashes ran at once")
         #expect(pool.peakRunning >= 1)
     }
@@ -181,10 +182,121 @@ struct AccountAttackTests {
         let client = try await fixture.signedIn()
         let page = try await client.get("/dashboard")
         try page.expect(screen: "Dashboard")
-        try await fixture.data.accounts.endSessions(of: "demo", except: nil)
+        try await fixture.data.accounts.store.endSessions(of: "demo", except: nil)
         // This instance reuses the store's answer for a moment (`sessionCheckInterval`), then asks again.
         try await client.get("/dashboard").expect(screen: "Dashboard")
         clock.advance(by: fixture.app.configuration.sessionCheckInterval)
         try await client.get("/dashboard").expect(screen: "Welcome")
+    }
+
+    // MARK: - Issue 42's audit
+
+    @Test func aPaddedOrRecasedUsernameDoesNotSlipPastTheAccountsLock() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let client = try fixture.visitor()
+        for _ in 0...fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount {
+            try await Self.signIn(client, "demo", "wrong").expect(status: 422, screen: "Login")
+        }
+        for spelling in ["demo ", " demo", "Demo", "DEMO\t"] {
+            let refused = try await Self.signIn(try fixture.visitor(), spelling, "demo")
+            try refused.expect(status: 429, screen: "Login", text: "Too many failed attempts.")
+            #expect(refused.headers["Retry-After"] == "1", "\(spelling.debugDescription) is demo, locked")
+        }
+    }
+
+    @Test func aPaddedUsernameCountsAgainstTheSameAccount() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let free = fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount
+        // Guesses spread over spellings of one name, each from a fresh client: one count.
+        for attempt in 0...free {
+            let spelling = attempt.isMultiple(of: 2) ? "demo " : "Demo"
+            try await Self.signIn(try fixture.visitor(), spelling, "wrong").expect(status: 422)
+        }
+        try await Self.signIn(try fixture.visitor(), "demo", "demo").expect(status: 429, screen: "Login")
+    }
+
+    @Test func aCookieCopiedFromTheChangingBrowserIsSignedOutByTheChange() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let laptop = try await fixture.signedIn()
+        let copy = try fixture.visitor()
+        copy.cookies = laptop.cookies
+        try await copy.get("/dashboard").expect(screen: "Dashboard")
+
+        try await laptop.get("/messages/~settings/change-password")
+        try await laptop.fill("Current password", with: "demo")
+        try await laptop.fill("New password", with: "better")
+        try await laptop.fill("New password again", with: "better")
+        try await laptop.press("Change password").expect(screen: "Settings", text: "Your password was changed.")
+
+        try await copy.get("/dashboard").expect(screen: "Welcome")
+        try await laptop.get("/dashboard").expect(screen: "Dashboard")
+        #expect(laptop.cookies["wr_session"] != copy.cookies["wr_session"])
+    }
+
+    /// Posts the change-password form once.
+    static func changePassword(_ client: TestClient, current: String, new: String = "better") async throws -> TestPage {
+        try await client.get("/messages/~settings/change-password")
+        try await client.fill("Current password", with: current)
+        try await client.fill("New password", with: new)
+        try await client.fill("New password again", with: new)
+        return try await client.press("Change password")
+    }
+
+    @Test func wrongCurrentPasswordsAreThrottled() async throws {
+        let clock = TestClock()
+        let fixture = try Self.fixture(clock: clock)
+        let client = try await fixture.signedIn()
+        var statuses: [Int] = []
+        for _ in 0..<30 {
+            statuses.append(try await Self.changePassword(client, current: "wrong").status.code)
+        }
+        let free = fixture.data.accounts.throttles.passwordChange.freeAttemptsPerAccount
+        #expect(statuses.prefix(free + 1).allSatisfy { $0 == 422 }, "\(statuses)")
+        #expect(statuses.dropFirst(free + 1).allSatisfy { $0 == 429 }, "\(statuses)")
+        let refused = try await Self.changePassword(client, current: "demo")
+        try refused.expect(status: 429, text: "Too many failed attempts. Try again in a second.")
+        #expect(refused.headers["Retry-After"] == "1")
+
+        clock.advance(by: 1)
+        try await Self.changePassword(client, current: "demo").expect(screen: "Settings", text: "Your password was changed.")
+    }
+
+    @Test func registrationsFromOneAddressAreThrottled() async throws {
+        let clock = TestClock()
+        let fixture = try Self.fixture(clock: clock)
+        let free = fixture.data.accounts.throttles.registration.freeAttemptsPerClient
+        func register(_ name: String) async throws -> TestPage {
+            let client = try fixture.visitor()   // signed out each time, from the same address
+            try await client.get("/welcome/~registration")
+            try await client.fill("Username", with: name)
+            try await client.fill("Display name", with: "Bot")
+            try await client.fill("Password", with: "password")
+            return try await client.press("Create account")
+        }
+        for index in 0...free {
+            try await register("bot\(index)").expect(screen: "Feed")
+        }
+        let refused = try await register("bot-late")
+        try refused.expect(status: 429, screen: "Registration", text: "Too many accounts were created from your address.")
+        #expect(refused.headers["Retry-After"] == "1")
+        #expect(try await fixture.data.accounts.store.count() == free + 2, "demo and the registered ones, no more")
+
+        clock.advance(by: 1)
+        try await register("bot-later").expect(screen: "Feed")
+    }
+
+    @Test func deletingTheAccountSignsOutEverySessionAndTakesTheProfile() async throws {
+        let fixture = try Self.fixture(clock: TestClock())
+        let owner = try await fixture.signedIn()
+        let copy = try fixture.visitor()
+        copy.cookies = owner.cookies
+        try await owner.get("/messages/~settings/delete-account")
+        try await owner.fill("Password", with: "wrong")
+        try await owner.press("Delete account").expect(status: 422, screen: "DeleteAccountScreen", text: "The current password is not right.")
+        try await owner.fill("Password", with: "demo")
+        try await owner.press("Delete account").expect(screen: "Welcome")
+        try await copy.get("/dashboard").expect(screen: "Welcome")
+        try await Self.signIn(try fixture.visitor(), "demo", "demo").expect(status: 422, text: "Wrong username or password.")
+        #expect(try await fixture.data.profiles.profile(named: "demo") == nil)
     }
 }

@@ -22,7 +22,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ context: Void, router: Router<Dashboard>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
-            let account = try await data.accounts.accountForPage(named: username)
+            let account = try await data.profiles.profileForPage(named: username)
             let team = account?.favouriteTeamID.flatMap(data.sample.team)
             div(.class("card")) {
                 h1 { account?.displayName ?? username }

@@ -48,7 +48,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ step: EditStep, router: Router<UserEdit>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
-            let account = try await data.accounts.accountForPage(named: username)
+            let account = try await data.profiles.profileForPage(named: username)
             let draft = router.draft(ProfileDraft())
             p(.class("muted")) { "Step \(router.stepIndex + 1) of \(router.stepCount)" }
             h1 { step.heading }
@@ -98,9 +98,9 @@ extension ScoresApp {
                 }
             case .save:
                 // One transaction: what the draft does not change keeps its stored value.
-                let team: AccountStore.TeamChange = !draft.teamChosen ? .keep : draft.team.map { .set($0) } ?? .clear
+                let team: ProfileStore.TeamChange = !draft.teamChosen ? .keep : draft.team.map { .set($0) } ?? .clear
                 do {
-                    try await data.accounts.updateProfile(
+                    try await data.profiles.update(
                         username: router.request.signedInUser ?? "", displayName: draft.name, favouriteTeam: team)
                 } catch {
                     return .invalid(FormErrors(general: error.formErrors.allMessages))

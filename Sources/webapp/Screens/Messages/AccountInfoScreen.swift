@@ -13,7 +13,7 @@ extension ScoresApp {
         @HTMLBuilder
         func body(_ context: Void, router: Router<AccountInfo>) async throws -> some HTML {
             let username = router.request.signedInUser ?? ""
-            let account = try await data.accounts.accountForPage(named: username)
+            let account = try await data.profiles.profileForPage(named: username)
             h1 { "Account" }
             table(.class("table")) {
                 tbody {

@@ -1,10 +1,12 @@
 import WebRouter
+import WebRouterAccounts
 
 extension ScoresApp {
     /// The change-password form (`/messages/~settings/change-password`): wrong current
     /// password, short or repeated new password and mismatched confirmation answer 422 with
-    /// a message per field; success ends the account's other sessions (other browsers, any
-    /// copied cookie) and returns to Settings with a notice.
+    /// a message per field; success ends the account's sessions (other browsers, any copied
+    /// cookie), gives this one a new id, and returns to Settings with a notice. Attempts are
+    /// throttled by account and address (`Accounts.changePassword`): 429 with `Retry-After`.
     ///
     /// ```swift
     /// Push(ChangePassword(data: data))
@@ -20,9 +22,9 @@ extension ScoresApp {
             static let fields: [Field<PasswordChange>] = [
                 .text("current_password", \.current, label: "Current password", type: .password, autocomplete: "current-password",
                       .required("Enter your current password.")),
-                .text("new_password", \.new, label: "New password", hint: "At least \(AccountStore.minimumPasswordLength) characters.",
+                .text("new_password", \.new, label: "New password", hint: "At least \(DemoData.accountRules.minimumPasswordLength) characters.",
                       type: .password, autocomplete: "new-password", .required("Enter a new password."),
-                      .minLength(AccountStore.minimumPasswordLength)),
+                      .minLength(DemoData.accountRules.minimumPasswordLength)),
                 .text("confirmation", \.confirmation, label: "New password again", type: .password, autocomplete: "new-password",
                       .required("Enter the new password again.")),
             ]
@@ -44,25 +46,11 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<ChangePassword>) async throws -> ActionResult {
-            try await router.validate(PasswordChange.self, form) { change in
-                do throws(AccountError) {
-                    try await data.accounts.changePassword(
-                        username: router.request.signedInUser ?? "", current: change.current,
-                        new: change.new, confirmation: change.confirmation)
-                } catch where error.isBusy {
-                    return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
-                } catch {
-                    return .invalid(error.formErrors)
-                }
-                do {
-                    try await data.accounts.endSessions(of: router.request.signedInUser ?? "", except: router.request.session.id)
-                    router.request.sessionsEnded()
-                } catch {
-                    return .invalid(FormErrors(general: [
-                        "Your password was changed, but your other sessions could not be signed out: the accounts database is not available. Change it again later to sign them out.",
-                    ]))
-                }
-                return .move(to: QueryURL.make(router.back ?? router.url, [Settings.passwordChanged]))
+            let request = router.request
+            return try await router.validate(PasswordChange.self, form) { change in
+                await data.accounts.changePassword(current: change.current, new: change.new, confirmation: change.confirmation,
+                                                   request: request)
+                    .actionResult(onSuccess: QueryURL.make(router.back ?? router.url, [Settings.passwordChanged]))
             }
         }
     }

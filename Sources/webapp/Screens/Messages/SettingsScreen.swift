@@ -1,13 +1,15 @@
 import WebRouter
+import WebRouterAccounts
 
 extension ScoresApp {
     /// Settings, in a sheet with its own stack (`/messages/~settings`): account info, change
-    /// password, and Sign out, which asks first: a confirmation dialog in the URL
+    /// password, delete account, and Sign out, which asks first: a confirmation dialog in the URL
     /// (`/messages/~settings?confirm=sign-out`) whose destructive button posts the sign-out
     /// and whose Cancel returns to `/messages/~settings`.
     ///
     /// ```swift
-    /// Settings(data: data, account: Push(AccountInfo(data: data)), changePassword: Push(ChangePassword(data: data))).navigation()
+    /// Settings(data: data, account: Push(AccountInfo(data: data)), changePassword: Push(ChangePassword(data: data)),
+    ///          deleteAccount: Push(DeleteAccountScreen(accounts: data.accounts, destination: "/welcome"))).navigation()
     /// ```
     struct Settings: ContentScreen {
         enum Action: String, ScreenAction { case signOut = "sign-out" }
@@ -22,6 +24,9 @@ extension ScoresApp {
         let data: DemoData
         var account: Push<Settings, AccountInfo>
         var changePassword: Push<Settings, ChangePassword>
+        /// WebRouterAccounts' ready screen, mounted as it is: the password, then the account and
+        /// its profile (deleted with it) are gone and the visitor is signed out.
+        var deleteAccount: Push<Settings, DeleteAccountScreen>
 
         @HTMLBuilder
         func body(_ context: Void, router: Router<Settings>) -> some HTML {
@@ -32,6 +37,7 @@ extension ScoresApp {
             ul(.class("list")) {
                 li(.class("list-item")) { a(.href(router.link(\.account))) { "Account" } }
                 li(.class("list-item")) { a(.href(router.link(\.changePassword))) { "Change password" } }
+                li(.class("list-item")) { a(.href(router.link(\.deleteAccount))) { "Delete account" } }
             }
             p(.class("muted")) { "Signed in as " + (router.request.signedInUser ?? "nobody") }
             p { a(.href(router.link(alert: .signOut)), .class("button button-destructive"), .neverPrefetch) { "Sign out" } }
@@ -50,16 +56,7 @@ extension ScoresApp {
         /// Signing out ends the session in the database first, so a copy of the cookie is
         /// signed out too; when the database cannot, the visitor is told and stays signed in.
         func perform(_ action: Action, form: FormData, router: Router<Settings>) async throws -> ActionResult {
-            if let id = router.request.session.id {
-                do {
-                    try await data.accounts.endSession(id: id)
-                } catch {
-                    var failure = HTTPError(.serviceUnavailable, "Signing out failed: the accounts database is not available. Try again in a moment.")
-                    failure.retryAfter = 5
-                    throw failure
-                }
-            }
-            router.request.updateSession { $0.values = [:] }
+            try await data.accounts.signOut(request: router.request)
             return .move(to: "/welcome")
         }
     }

@@ -1,11 +1,12 @@
 import WebRouter
+import WebRouterAccounts
 
 extension ScoresApp {
     /// The sign-in form (`/welcome/~login`): on success the session holds the username and
     /// a session id from the accounts database, and the visitor goes on to the page they
-    /// wanted (`next`), else to the feed. Wrong passwords are throttled (`DemoData.signIn`,
-    /// by account and by client address): past a few, the form answers 429 with
-    /// `Retry-After` and says how long to wait, without hashing anything.
+    /// wanted (`next`), else to the feed, through `Accounts.signIn` (WebRouterAccounts). Wrong
+    /// passwords are throttled by account (its normalised name) and by client address: past a
+    /// few, the form answers 429 with `Retry-After` and says how long to wait, without hashing.
     ///
     /// ```swift
     /// Present(Navigation(Login(data: data)))
@@ -41,40 +42,16 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<Login>) async throws -> ActionResult {
-            let now = router.request.now
-            // The throttle comes first: a locked account or address is not even validated.
-            let keys: [AttemptThrottle.Key] = [.account(form["username"] ?? ""), .client(router.request)]
-            if let wait = data.signIn.retryAfter(keys, now: now) {
+            let request = router.request
+            // The throttle comes first: a locked account or address is not even validated. The
+            // name is normalised before the lock is looked up (issue 42: `"demo "` was not `demo`).
+            if let wait = data.accounts.throttles.signIn.retryAfter(
+                [.account(form["username"] ?? ""), .client(request)], now: request.now) {
                 return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AttemptThrottle.message(retryAfter: wait)]))
             }
             return try await router.validate(Credentials.self, form) { credentials in
-                let keys: [AttemptThrottle.Key] = [.account(credentials.username), .client(router.request)]
-                let account: Account?
-                do throws(AccountError) {
-                    account = try await data.accounts.authenticate(username: credentials.username, password: credentials.password)
-                } catch where error.isBusy {
-                    return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
-                } catch {
-                    return .invalid(error.formErrors)   // the database is busy, read-only, …: the form says so
-                }
-                guard let account else {
-                    data.signIn.recordFailure(keys, now: now)
-                    return .invalid(FormErrors(general: ["Wrong username or password."]))
-                }
-                let session: String
-                do {
-                    session = try await data.accounts.startSession(username: account.username)
-                } catch {
-                    return .invalid(FormErrors(general: [(error as? AccountError)?.messages[.form] ?? "Signing in failed."]))
-                }
-                // The account's count starts over; the address's stays, so one address cannot
-                // take turns between its own account and guesses at others.
-                data.signIn.recordSuccess([.account(credentials.username)])
-                router.request.updateSession {
-                    $0[RequestContext.userKey] = account.username
-                    $0.id = session
-                }
-                return .move(to: router.request.nextURL ?? "/feed")
+                await data.accounts.signIn(username: credentials.username, password: credentials.password, request: request)
+                    .actionResult(onSuccess: request.nextURL ?? "/feed")
             }
         }
     }

@@ -1,4 +1,5 @@
 import WebRouter
+import WebRouterAccounts
 
 extension ScoresApp {
     /// The sign-up form (`/welcome/~registration`): creates an account in the database and signs in.
@@ -15,14 +16,15 @@ extension ScoresApp {
             var displayName = ""
             var password = ""
             static let usernameRule = "Use 3–20 characters: a–z, 0–9, _ . -"
+            // Upper case is allowed and folded: the store keeps usernames in lower case.
             static let fields: [Field<NewAccount>] = [
                 .text("username", \.username, label: "Username", hint: "3–20 characters: a–z, 0–9, _ . -", autocomplete: "username",
-                      .required("Enter a username."), .length(3...20, usernameRule), .pattern("[a-z0-9_.\\-]+", usernameRule)),
+                      .required("Enter a username."), .length(3...20, usernameRule), .pattern("[A-Za-z0-9_.\\-]+", usernameRule)),
                 .text("display_name", \.displayName, label: "Display name", autocomplete: "name", .required("Enter a display name."),
                       .maxLength(40, "Keep the display name to 40 characters."), .noControlCharacters),
-                .text("password", \.password, label: "Password", hint: "At least \(AccountStore.minimumPasswordLength) characters.",
+                .text("password", \.password, label: "Password", hint: "At least \(DemoData.accountRules.minimumPasswordLength) characters.",
                       type: .password, autocomplete: "new-password", .required("Enter a password."),
-                      .minLength(AccountStore.minimumPasswordLength)),
+                      .minLength(DemoData.accountRules.minimumPasswordLength)),
             ]
         }
 
@@ -39,23 +41,23 @@ extension ScoresApp {
         }
 
         func perform(_ action: Action, form: FormData, router: Router<Registration>) async throws -> ActionResult {
-            try await router.validate(NewAccount.self, form) { new in
-                do {
-                    let account = try await data.accounts.register(
-                        username: new.username, displayName: new.displayName, password: new.password)
-                    let session = try await data.accounts.startSession(username: account.username)
-                    router.request.updateSession {
-                        $0[RequestContext.userKey] = account.username
-                        $0.id = session
+            let request = router.request
+            // Every registration from an address counts (each hashes a password and may add a
+            // row): past a few, the form answers 429 with `Retry-After` before any work.
+            if let wait = data.accounts.throttles.registration.retryAfter([.client(request)], now: request.now) {
+                return .tooManyAttempts(retryAfter: wait, FormErrors(general: [AccountThrottles.registrationMessage(retryAfter: wait)]))
+            }
+            return try await router.validate(NewAccount.self, form) { new in
+                let outcome = await data.accounts.register(username: new.username, password: new.password, request: request)
+                if case .succeeded(let account?) = outcome {
+                    do {
+                        try await data.profiles.create(username: account.username, displayName: new.displayName)
+                    } catch {
+                        // The account exists and is signed in; the profile is made on the next edit.
+                        request.logger.error("the profile of \(account.username) was not saved: \(error)")
                     }
-                    return .move(to: router.request.nextURL ?? "/feed")
-                } catch let error as AccountError where error.isBusy {
-                    return .tooManyAttempts(retryAfter: AccountError.busyRetryAfter, error.formErrors)
-                } catch let error as AccountError {
-                    return .invalid(error.formErrors)
-                } catch {
-                    return .invalid(FormErrors(general: ["Registering failed."]))
                 }
+                return outcome.actionResult(onSuccess: request.nextURL ?? "/feed")
             }
         }
     }
