@@ -133,7 +133,10 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.path + "/wr-store-\(UUID().uuidString.prefix(8))"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            return try StoreLocation(parsing: directory + "/app.sqlite")
+            // Writers wait for each other up to the busy timeout; in the whole suite the other
+            // tests' load stretches every transaction, so the tests give a writer a minute
+            // (four instances migrating one file at once waited past the default 5 s there).
+            return .sqlite(directory + "/app.sqlite", busyTimeout: .seconds(60))
         case .postgres:
             #if PostgreSQL
             return try StoreLocation(parsing: try await TestPostgres.database())
