@@ -1,4 +1,4 @@
-"""The proxy set-up the README documents, used verbatim (issue 44): its nginx block in front of
+"""The proxy set-up the Deployment article documents, used verbatim (issue 44): its nginx block in front of
 one `webapp serve --trusted-proxy 127.0.0.1`. Through it, the app keys a client by the address
 nginx saw, whatever `X-Forwarded-For` the client sends itself, so one machine's failed sign-ins
 are throttled however it forges the header; and nginx, the trusted proxy, is exempt from the
@@ -24,16 +24,19 @@ from visitor import Visitor, csrf_token
 REPO = Path(__file__).resolve().parents[2]
 
 
+DEPLOYMENT = REPO / "Sources" / "WebRouter" / "WebRouter.docc" / "Deployment.md"
+
+
 def documented_block() -> str:
-    """The README's nginx block, as written."""
-    text = (REPO / "README.md").read_text()
+    """The Deployment article's first nginx block (instances behind a proxy), as written."""
+    text = DEPLOYMENT.read_text()
     blocks = re.findall(r"```nginx\n(.*?)```", text, re.S)
-    assert blocks, "the README documents an nginx block"
+    assert blocks, "the Deployment article documents an nginx block"
     return blocks[0]
 
 
 class DocumentedProxy:
-    """nginx running the README's block, its upstream pointed at `instance` and its `listen`
+    """nginx running the Deployment article's block, its upstream pointed at `instance` and its `listen`
     at a free loopback port: the only changes to the block."""
 
     def __init__(self, tmp_path, instance):
