@@ -1,5 +1,5 @@
 /// Contexts a screen declares next to itself for checks and contact sheets: the state check
-/// (``Application/checkEveryState`` in WebRouterTesting, `<app> check`) visits each as a state
+/// (`Application.checkEveryState` in WebRouterTesting, `<app> check`) visits each as a state
 /// of its own, besides the contexts met on links, so a context no link prints today (the empty
 /// list, the longest name) is checked on every run.
 ///

@@ -1,5 +1,5 @@
 /// One field of a ``Form``: its name, label, kind and rules, and where its value lives in
-/// the form's type. Made by the kind's factory (``text(_:_:label:hint:type:autocomplete:_:)``,
+/// the form's type. Made by the kind's factory (``text(_:_:label:hint:type:autocomplete:allowing:_:)``,
 /// ``integer(_:_:label:hint:autocomplete:_:)``, ``date(_:_:label:hint:autocomplete:_:)``, …).
 /// ```swift
 /// static let fields: [Field<SignIn>] = [
