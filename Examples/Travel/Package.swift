@@ -33,9 +33,12 @@ let package = Package(
         .target(
             name: "TravelApp",
             dependencies: [.product(name: "WebRouter", package: webRouter)],
-            // Its stylesheet, compiled in as bytes (`PackageResources.travel_css`): served from
-            // any working directory, and by a copied binary, with no Public/ folder.
-            resources: [.embedInCode("travel.css")]
+            // Its stylesheet and icons, compiled in as bytes (`PackageResources.travel_css`):
+            // served from any working directory, and by a copied binary, with no Public/ folder.
+            resources: [
+                .embedInCode("travel.css"),
+                .embedInCode("travel-icon.svg"), .embedInCode("travel-icon-192.png"), .embedInCode("travel-icon-512.png"),
+            ]
         ),
         // The command line: `Travel` serves the app.
         .executableTarget(

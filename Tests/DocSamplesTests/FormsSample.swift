@@ -23,6 +23,18 @@ struct BookingForm: Form {
     ]
 }
 
+/// Options and a bound computed for each request (Forms.md, "Bounds and choices per request").
+struct Visit: Form {
+    var room: RoomType?
+    var day: Day?
+    static let fields: [Field<Visit>] = [
+        .choice("room", \.room, label: "Room", options: { request in
+            request.query["hotel"] == "harbour" ? [.standard] : RoomType.allCases
+        }) { $0 == .suite ? "Suite" : "Standard room" },
+        .date("day", \.day, label: "Day", .required(), .min("Choose today or later.") { $0.today }),
+    ]
+}
+
 actor Bookings {
     private(set) var all: [BookingForm] = []
     func add(_ booking: BookingForm) { all.append(booking) }

@@ -9,12 +9,7 @@ extension BrowserTests {
     @Suite("Installable")
     struct InstallableTests {
         static func installabilityErrors(_ client: TestClient) async throws -> [String] {
-            let result = try await client.webDriverSession().devTools("Page.getInstallabilityErrors")
-            return (result["installabilityErrors"]?.arrayValue ?? []).map { error in
-                let arguments = (error["errorArguments"]?.arrayValue ?? [])
-                    .map { "\($0["name"]?.stringValue ?? "")=\($0["value"]?.stringValue ?? "")" }
-                return ([error["errorId"]?.stringValue ?? "?"] + arguments).joined(separator: " ")
-            }
+            try await client.installabilityErrors()
         }
 
         @Test func chromiumFindsTheDemoInstallable() async throws {

@@ -90,6 +90,22 @@ public enum TravelApp {
         var configuration = ApplicationConfiguration(appName: "Travel", secret: secret)
         // Its own stylesheet, compiled in, and the brand's green: one line.
         configuration.layout = PageLayout(stylesheets: ["travel.css"], theme: Theme(accent: .hex("#0a7d4f")), assets: AppAssets(["travel.css": PackageResources.travel_css]))
+        // Installable on a phone's home screen: its names and its own icon, an SVG for the
+        // browsers that take one and the PNGs Chromium's install check and iOS ask for.
+        configuration.layout.icon = "travel-icon.svg"
+        configuration.layout.assets = AppAssets([
+            "travel.css": PackageResources.travel_css,
+            "travel-icon.svg": PackageResources.travel_icon_svg,
+            "travel-icon-192.png": PackageResources.travel_icon_192_png,
+            "travel-icon-512.png": PackageResources.travel_icon_512_png,
+        ])
+        configuration.installable.shortName = "Travel"
+        configuration.installable.description = "Plan trips with friends."
+        configuration.installable.icons = [
+            AppIcon("travel-icon.svg", sizes: "any"),
+            AppIcon("travel-icon-192.png", sizes: "192x192"),
+            AppIcon("travel-icon-512.png", sizes: "512x512"),
+        ]
         return try Application(window(), configuration: configuration)
     }
 }

@@ -143,10 +143,10 @@ extension Field {
         Field(name: name, label: label, hint: hint, control: .checkbox, keyPath: keyPath, autocomplete: nil,
               rules: rules.map(RuleSummary.init), options: nil,
               print: { $0[keyPath: keyPath] ? ["on"] : [] }, files: { _ in [] },
-              decode: { root, form in
+              decode: { root, form, request in
                   let ticked = !(form[name] ?? "").isEmpty
                   if !ticked, let required = rules.first(where: { $0.name == "required" }) { return required.message }
-                  for rule in rules where !rule.check(ticked) { return rule.message }
+                  for rule in rules.map({ $0.resolved(for: request) }) where !rule.check(ticked) { return rule.message }
                   root[keyPath: keyPath] = ticked
                   return nil
               })
@@ -161,7 +161,7 @@ extension Field {
         style: ChoiceStyle = .select, _ rules: FieldRule<Value>..., title: @escaping @Sendable (Value) -> String
     ) -> Field {
         choiceField(name, label: label, hint: hint, style: style, keyPath: keyPath, optional: false, rules: rules,
-                    options: { Array(Value.allCases) }, title: title,
+                    options: { _ in Array(Value.allCases) }, title: title,
                     get: { $0[keyPath: keyPath] }, set: { root, value in if let value { root[keyPath: keyPath] = value } })
     }
 
@@ -172,7 +172,7 @@ extension Field {
         style: ChoiceStyle = .select, _ rules: FieldRule<Value>..., title: @escaping @Sendable (Value) -> String
     ) -> Field {
         choiceField(name, label: label, hint: hint, style: style, keyPath: keyPath, optional: true, rules: rules,
-                    options: { Array(Value.allCases) }, title: title,
+                    options: { _ in Array(Value.allCases) }, title: title,
                     get: { $0[keyPath: keyPath] }, set: { root, value in root[keyPath: keyPath] = value })
     }
 
@@ -186,6 +186,29 @@ extension Field {
         _ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable, label: String, hint: String? = nil,
         style: ChoiceStyle = .select, emptyTitle: String = "Choose…", _ rules: FieldRule<Value>...,
         options: @escaping @Sendable () -> [Value], title: @escaping @Sendable (Value) -> String
+    ) -> Field {
+        choiceField(name, label: label, hint: hint, style: style, keyPath: keyPath, optional: true, emptyTitle: emptyTitle,
+                    rules: rules, options: { _ in options() }, title: title,
+                    get: { $0[keyPath: keyPath] }, set: { root, value in root[keyPath: keyPath] = value })
+    }
+
+    /// An optional choice among values computed for each request: the day's free slots, the
+    /// rooms the query's hotel has, the signed-in person's teams. `options` is asked when
+    /// the form is drawn and again when it is submitted, with that request: a submitted value
+    /// not among the options of the request that submits it is refused with "Choose from the
+    /// list." (a `422` with the form), even when an earlier page offered it.
+    /// ```swift
+    /// .choice("room", \.room, label: "Room", options: { request in
+    ///     request.query["hotel"] == "harbour" ? [.single, .double] : RoomKind.allCases
+    /// }) { $0.rawValue.capitalized }
+    /// ```
+    /// The closure reads ``RequestContext/query``, ``RequestContext/session`` and
+    /// ``RequestContext/today``; it runs on every render and submission, so keep it quick
+    /// (read what a screen loaded from a store, not the store).
+    public static func choice<Value: URLContext & Equatable>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable, label: String, hint: String? = nil,
+        style: ChoiceStyle = .select, emptyTitle: String = "Choose…", _ rules: FieldRule<Value>...,
+        options: @escaping @Sendable (RequestContext) -> [Value], title: @escaping @Sendable (Value) -> String
     ) -> Field {
         choiceField(name, label: label, hint: hint, style: style, keyPath: keyPath, optional: true, emptyTitle: emptyTitle,
                     rules: rules, options: options, title: title,
@@ -202,28 +225,22 @@ extension Field {
         _ rules: FieldRule<Set<Value>>..., title: @escaping @Sendable (Value) -> String
     ) -> Field {
         let all = Array(Value.allCases)
-        // `required` on each box would ask for every box: the group's rule is the server's.
-        let summaries = rules.map { rule in
-            RuleSummary(FieldRule<Set<Value>>(name: rule.name, parameter: rule.parameter, message: rule.message,
-                                             attributes: [], check: rule.check))
-        }
-        return Field(name: name, label: label, hint: hint, control: .checkboxes, keyPath: keyPath, autocomplete: nil,
-                     rules: summaries, options: { all.map { (QueryValue.encode($0), title($0)) } },
-                     print: { root in all.filter(root[keyPath: keyPath].contains).map(QueryValue.encode) },
-                     files: { _ in [] },
-                     decode: { root, form in
-                         var chosen = Set<Value>()
-                         for text in form.values(for: name) where !text.isEmpty {
-                             guard let value = Value(pathSegments: [text][...]), all.contains(value) else {
-                                 return "Choose from the list."
-                             }
-                             chosen.insert(value)
-                         }
-                         if chosen.isEmpty, let required = rules.first(where: { $0.name == "required" }) { return required.message }
-                         for rule in rules where !rule.check(chosen) { return rule.message }
-                         root[keyPath: keyPath] = chosen
-                         return nil
-                     })
+        return choicesField(name, keyPath, label: label, hint: hint, rules: rules, options: { _ in all }, title: title,
+                            printed: { chosen in all.filter(chosen.contains).map(QueryValue.encode) })
+    }
+
+    /// Several choices among values computed for each request, as checkboxes: like a single
+    /// choice whose options are computed per request, a submitted value not among the options
+    /// of the request that submits it is refused.
+    /// ```swift
+    /// .choices("extras", \.extras, label: "Extras", options: { $0.session["member"] == nil ? [.breakfast] : Extra.allCases }) { $0.label }
+    /// ```
+    public static func choices<Value: URLContext & Hashable>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Set<Value>> & Sendable, label: String, hint: String? = nil,
+        _ rules: FieldRule<Set<Value>>..., options: @escaping @Sendable (RequestContext) -> [Value],
+        title: @escaping @Sendable (Value) -> String
+    ) -> Field {
+        choicesField(name, keyPath, label: label, hint: hint, rules: rules, options: options, title: title)
     }
 
     /// A file (`<input type="file">`; the form is sent as `multipart/form-data`). Limit
@@ -238,7 +255,7 @@ extension Field {
         Field(name: name, label: label, hint: hint, control: .file, keyPath: keyPath, autocomplete: nil,
               rules: rules.map(RuleSummary.init), options: nil, print: { _ in [] },
               files: { root in root[keyPath: keyPath].map { [$0] } ?? [] },
-              decode: { root, form in
+              decode: { root, form, request in
                   // A browser sends an empty part when no file was chosen.
                   let file = form.files(named: name).first { !$0.filename.isEmpty || !$0.bytes.isEmpty }
                   guard let file else {
@@ -246,7 +263,7 @@ extension Field {
                       root[keyPath: keyPath] = nil
                       return nil
                   }
-                  for rule in rules where !rule.check(file) { return rule.message }
+                  for rule in rules.map({ $0.resolved(for: request) }) where !rule.check(file) { return rule.message }
                   root[keyPath: keyPath] = file
                   return nil
               })
@@ -278,7 +295,7 @@ extension Field {
             rules: rules.map(RuleSummary.init), options: nil,
             print: { root in root[keyPath: keyPath]._scalar.map { [$0.formText] } ?? [] },
             files: { _ in [] },
-            decode: { root, form in
+            decode: { root, form, request in
                 var text = form[name] ?? ""
                 if lines { text = FieldText.normalisedLines(text) }
                 if trims { text = FieldText.trimmed(text) }
@@ -289,37 +306,68 @@ extension Field {
                 }
                 if let problem = screen(text) { return problem }
                 guard let scalar = parse(text), let value = Value._make(scalar) else { return malformed }
-                for rule in rules where !rule.check(scalar) { return rule.message }
+                for rule in rules.map({ $0.resolved(for: request) }) where !rule.check(scalar) { return rule.message }
                 root[keyPath: keyPath] = value
                 return nil
             })
     }
 
+    static func choicesField<Value: URLContext & Hashable>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Set<Value>> & Sendable, label: String, hint: String?,
+        rules: [FieldRule<Set<Value>>], options: @escaping @Sendable (RequestContext) -> [Value],
+        title: @escaping @Sendable (Value) -> String,
+        printed: @escaping @Sendable (Set<Value>) -> [String] = { $0.map(QueryValue.encode).sorted() }
+    ) -> Field {
+        // `required` on each box would ask for every box: the group's rule is the server's.
+        let summaries = rules.map { rule in
+            RuleSummary(FieldRule<Set<Value>>(name: rule.name, parameter: rule.parameter, message: rule.message,
+                                             attributes: [], check: rule.check))
+        }
+        return Field(name: name, label: label, hint: hint, control: .checkboxes, keyPath: keyPath, autocomplete: nil,
+                     rules: summaries, options: { request in options(request).map { (QueryValue.encode($0), title($0)) } },
+                     print: { root in printed(root[keyPath: keyPath]) },
+                     files: { _ in [] },
+                     decode: { root, form, request in
+                         let offered = options(request)
+                         var chosen = Set<Value>()
+                         for text in form.values(for: name) where !text.isEmpty {
+                             guard let value = Value(pathSegments: [text][...]), offered.contains(value) else {
+                                 return "Choose from the list."
+                             }
+                             chosen.insert(value)
+                         }
+                         if chosen.isEmpty, let required = rules.first(where: { $0.name == "required" }) { return required.message }
+                         for rule in rules where !rule.check(chosen) { return rule.message }
+                         root[keyPath: keyPath] = chosen
+                         return nil
+                     })
+    }
+
     static func choiceField<Value: URLContext & Equatable>(
         _ name: String, label: String, hint: String?, style: ChoiceStyle, keyPath: PartialKeyPath<Root> & Sendable,
-        optional: Bool, emptyTitle: String = "Choose…", rules: [FieldRule<Value>], options: @escaping @Sendable () -> [Value],
+        optional: Bool, emptyTitle: String = "Choose…", rules: [FieldRule<Value>], options: @escaping @Sendable (RequestContext) -> [Value],
         title: @escaping @Sendable (Value) -> String,
         get: @escaping @Sendable (Root) -> Value?, set: @escaping @Sendable (inout Root, Value?) -> Void
     ) -> Field {
         Field(name: name, label: label, hint: hint, control: style == .select ? .select : .radios, keyPath: keyPath,
               autocomplete: nil, rules: rules.map(RuleSummary.init),
-              options: {
-                  let listed = options().map { (value: QueryValue.encode($0), title: title($0)) }
+              options: { request in
+                  let listed = options(request).map { (value: QueryValue.encode($0), title: title($0)) }
                   return optional && style == .select ? [(value: "", title: emptyTitle)] + listed : listed
               },
               print: { root in get(root).map { [QueryValue.encode($0)] } ?? [] },
               files: { _ in [] },
-              decode: { root, form in
+              decode: { root, form, request in
                   let text = form[name] ?? ""
                   if text.isEmpty {
                       if let required = rules.first(where: { $0.name == "required" }) { return required.message }
                       set(&root, nil)
                       return nil
                   }
-                  guard let value = Value(pathSegments: [text][...]), options().contains(value) else {
+                  guard let value = Value(pathSegments: [text][...]), options(request).contains(value) else {
                       return "Choose from the list."
                   }
-                  for rule in rules where !rule.check(value) { return rule.message }
+                  for rule in rules.map({ $0.resolved(for: request) }) where !rule.check(value) { return rule.message }
                   set(&root, value)
                   return nil
               })

@@ -19,17 +19,23 @@ public struct Field<Root: Form>: Sendable {
     let autocomplete: String?
     /// What the rules say, type-erased: for the HTML attributes and the page state.
     let rules: [RuleSummary]
-    /// The choices of a select, radio or checkbox group: value text and title.
-    let options: (@Sendable () -> [(value: String, title: String)])?
+    /// The choices of a select, radio or checkbox group for a request: value text and title.
+    let options: (@Sendable (RequestContext) -> [(value: String, title: String)])?
     /// The texts the field shows for a value (one per ticked box of a group).
     let print: @Sendable (Root) -> [String]
     /// The files a value holds (a file field's).
     let files: @Sendable (Root) -> [FormFile]
-    /// Sets the field from a submission; answers the message when the value is not acceptable.
-    let decode: @Sendable (inout Root, FormData) -> String?
+    /// Sets the field from a submission, with the options and bounds of the request that
+    /// submits it; answers the message when the value is not acceptable.
+    let decode: @Sendable (inout Root, FormData, RequestContext) -> String?
 
     /// Whether the field must be filled.
     var isRequired: Bool { rules.contains { $0.name == "required" } }
+
+    /// The rules as they stand for `request` (those computed per request, computed).
+    func rules(for request: RequestContext) -> [RuleSummary] {
+        rules.map { $0.resolved(for: request) }
+    }
 }
 
 /// How a field is shown.
@@ -71,12 +77,23 @@ struct RuleSummary: Sendable {
     let parameter: String?
     let message: String
     let attributes: [(name: String, value: String?)]
+    /// The summary for a request, for a rule computed per request.
+    let perRequest: (@Sendable (RequestContext) -> RuleSummary)?
 
     init<Value>(_ rule: FieldRule<Value>) {
         name = rule.name
         parameter = rule.parameter
         message = rule.message
         attributes = rule.attributes
+        if let resolve = rule.perRequest {
+            perRequest = { request in RuleSummary(resolve(request)) }
+        } else {
+            perRequest = nil
+        }
+    }
+
+    func resolved(for request: RequestContext) -> RuleSummary {
+        perRequest?(request) ?? self
     }
 }
 

@@ -19,10 +19,29 @@ public struct FieldRule<Value>: Sendable {
     /// The HTML attributes that say the same to the browser; none when HTML cannot.
     let attributes: [(name: String, value: String?)]
     let check: @Sendable (Value) -> Bool
+    /// The rule as it stands for one request, for a rule whose bound is computed per request
+    /// (``min(_:bound:)``): the renderer and the validation use what it answers.
+    let perRequest: (@Sendable (RequestContext) -> FieldRule)?
 
     init(name: String, parameter: String?, message: String, attribute: (name: String, value: String?)?,
          check: @escaping @Sendable (Value) -> Bool) {
         self.init(name: name, parameter: parameter, message: message, attributes: attribute.map { [$0] } ?? [], check: check)
+    }
+
+    /// A rule computed for each request: `parameter` is `nil` and `message` the app's own
+    /// (empty without one) until `resolve` says what they are for a request.
+    init(name: String, message: String?, perRequest resolve: @escaping @Sendable (RequestContext) -> FieldRule) {
+        self.name = name
+        self.parameter = nil
+        self.message = message ?? ""
+        self.attributes = []
+        self.check = { _ in true }
+        self.perRequest = resolve
+    }
+
+    /// The rule for `request`: itself, or what a rule computed per request answers for it.
+    func resolved(for request: RequestContext) -> FieldRule {
+        perRequest?(request) ?? self
     }
 
     init(name: String, parameter: String?, message: String, attributes: [(name: String, value: String?)],
@@ -32,6 +51,7 @@ public struct FieldRule<Value>: Sendable {
         self.message = message
         self.attributes = attributes
         self.check = check
+        self.perRequest = nil
     }
 
     /// The field must be filled (a checkbox ticked, a file chosen, at least one choice made).
@@ -89,6 +109,36 @@ extension FieldRule where Value: FormScalar & Comparable {
     public static func max(_ bound: Value, _ message: String? = nil) -> FieldRule {
         FieldRule(name: "max", parameter: bound.formText, message: message ?? "Use \(bound.formText) or less.",
                   attribute: ("max", bound.formText)) { $0 <= bound }
+    }
+}
+
+extension FieldRule where Value: FormScalar & Comparable {
+    /// The value is at least the bound computed for each request (`min`): the date a page
+    /// is drawn on, the signed-in person's limit, what the query asks for. The form shows the
+    /// bound of the request that draws it, and a submission is checked against the bound of
+    /// the request that submits it, so a value the form offered yesterday is refused today.
+    /// ```swift
+    /// .date("day", \.day, label: "Day", .min("Choose today or later.") { $0.today })
+    /// ```
+    public static func min(_ message: String? = nil, bound: @escaping @Sendable (RequestContext) -> Value) -> FieldRule {
+        FieldRule(name: "min", message: message) { request in .min(bound(request), message) }
+    }
+
+    /// The value is at most the bound computed for each request (`max`); see
+    /// ``min(_:bound:)``.
+    /// ```swift
+    /// .date("day", \.day, label: "Day", .max { $0.today.adding(days: 90) })
+    /// ```
+    public static func max(_ message: String? = nil, bound: @escaping @Sendable (RequestContext) -> Value) -> FieldRule {
+        FieldRule(name: "max", message: message) { request in .max(bound(request), message) }
+    }
+
+    /// Both bounds computed for each request, one message; see ``min(_:bound:)``.
+    /// ```swift
+    /// .date("day", \.day, label: "Day", .range { $0.today...$0.today.adding(days: 30) })
+    /// ```
+    public static func range(_ message: String? = nil, bounds: @escaping @Sendable (RequestContext) -> ClosedRange<Value>) -> FieldRule {
+        FieldRule(name: "range", message: message) { request in .range(bounds(request), message) }
     }
 }
 

@@ -52,18 +52,33 @@ extension Form {
     /// case .failure(let errors): errors["nights"]   // "Use a value from 1 to 30."
     /// }
     /// ```
+    ///
+    /// Options and bounds computed per request are computed for an empty request here (the
+    /// address `/`, no session, today in the app's time zone while a request is answered):
+    /// pass the request with ``validate(_:request:)``.
     public static func validate(_ form: FormData) -> Result<Self, FormErrors> {
-        validate(form, bodySize: 0)
+        validate(form, bodySize: 0, request: RequestContext())
     }
 
-    /// ``validate(_:)`` for a submission of `bodySize` bytes: over ``maxBodySize`` it is an
+    /// Decodes and validates a submission against the options and bounds `request` computes
+    /// (a `.choice` whose options depend on the query, a date no earlier than the request's
+    /// today): what ``Router/validate(_:_:action:)`` does with the request it answers.
+    /// ```swift
+    /// let request = RequestContext(request: HTTPRequest(method: .post, path: "/book?hotel=harbour"))
+    /// Booking.validate(form, request: request)
+    /// ```
+    public static func validate(_ form: FormData, request: RequestContext) -> Result<Self, FormErrors> {
+        validate(form, bodySize: 0, request: request)
+    }
+
+    /// ``validate(_:request:)`` for a submission of `bodySize` bytes: over ``maxBodySize`` it is an
     /// error on the form's file fields (or the form, without one), whatever else it holds.
-    static func validate(_ form: FormData, bodySize: Int) -> Result<Self, FormErrors> {
+    static func validate(_ form: FormData, bodySize: Int, request: RequestContext) -> Result<Self, FormErrors> {
         if bodySize > maxBodySize { return .failure(tooLarge(limit: maxBodySize, errors: FormErrors())) }
         var value = Self()
         var errors = FormErrors()
         for field in fields {
-            if let message = field.decode(&value, form) { errors[field.name] = message }
+            if let message = field.decode(&value, form, request) { errors[field.name] = message }
         }
         if errors.isEmpty {
             for rule in rules where !rule.check(value) {

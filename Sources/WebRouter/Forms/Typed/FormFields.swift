@@ -19,24 +19,28 @@ public struct FormFields<Root: Form>: HTML {
     /// The field that takes the focus when the page opens (`autofocus`): the first at fault
     /// after a failed submission, else the one ``autofocus(_:)`` names.
     let focus: String?
+    /// The request the form is drawn for: options and bounds computed per request read it.
+    let request: RequestContext
 
-    init(fields: [Field<Root>], values: [String: [String]], errors: FormErrors, focus: String? = nil) {
+    init(fields: [Field<Root>], values: [String: [String]], errors: FormErrors, focus: String? = nil, request: RequestContext) {
         self.fields = fields
         self.values = values
         self.errors = errors
+        self.request = request
         self.focus = focus ?? fields.first { errors[$0.name] != nil }?.name
     }
 
     /// The fields of `value` (no messages): a form as first shown.
-    init(showing value: Root) {
+    init(showing value: Root, request: RequestContext) {
         var values: [String: [String]] = [:]
-        for field in Root.fields { values[field.name] = field.print(value) }
-        self.init(fields: Root.fields, values: values, errors: FormErrors())
+        let fields = Root.fields
+        for field in fields { values[field.name] = field.print(value) }
+        self.init(fields: fields, values: values, errors: FormErrors(), request: request)
     }
 
     /// The fields as submitted, with the submission's messages (passwords and files are
     /// never shown again).
-    init(submitted form: FormData, errors: FormErrors) {
+    init(submitted form: FormData, errors: FormErrors, request: RequestContext) {
         var values: [String: [String]] = [:]
         for field in Root.fields {
             switch field.control {
@@ -44,17 +48,17 @@ public struct FormFields<Root: Form>: HTML {
             default: values[field.name] = form.values(for: field.name)
             }
         }
-        self.init(fields: Root.fields, values: values, errors: errors)
+        self.init(fields: Root.fields, values: values, errors: errors, request: request)
     }
 
     /// Only the field at `keyPath`, to lay fields out one by one.
     public subscript(_ keyPath: PartialKeyPath<Root>) -> FormFields {
-        FormFields(fields: fields.filter { $0.keyPath == keyPath }, values: values, errors: errors, focus: focus)
+        FormFields(fields: fields.filter { $0.keyPath == keyPath }, values: values, errors: errors, focus: focus, request: request)
     }
 
     /// Every field but those at `keyPaths`.
     public func except(_ keyPaths: PartialKeyPath<Root>...) -> FormFields {
-        FormFields(fields: fields.filter { !keyPaths.contains($0.keyPath) }, values: values, errors: errors, focus: focus)
+        FormFields(fields: fields.filter { !keyPaths.contains($0.keyPath) }, values: values, errors: errors, focus: focus, request: request)
     }
 
     /// The fields with the focus in the field at `keyPath` when the page opens (unless a
@@ -65,12 +69,13 @@ public struct FormFields<Root: Form>: HTML {
     public func autofocus(_ keyPath: PartialKeyPath<Root>) -> FormFields {
         let named = fields.first { $0.keyPath == keyPath }?.name
         let firstInvalid = fields.first { errors[$0.name] != nil }?.name
-        return FormFields(fields: fields, values: values, errors: errors, focus: firstInvalid ?? named)
+        return FormFields(fields: fields, values: values, errors: errors, focus: firstInvalid ?? named, request: request)
     }
 
     public func render(into output: inout HTMLOutput) {
         for field in fields {
-            FieldRenderer(field: field, values: values[field.name] ?? [], error: errors[field.name], focused: focus == field.name)
+            FieldRenderer(field: field, rules: field.rules(for: request), values: values[field.name] ?? [], error: errors[field.name],
+                          focused: focus == field.name, request: request)
                 .render(into: &output)
         }
     }
@@ -79,9 +84,12 @@ public struct FormFields<Root: Form>: HTML {
 /// Writes one field straight into the page (fields are on many pages: no element values).
 struct FieldRenderer<Root: Form> {
     let field: Field<Root>
+    /// The field's rules as they stand for the request.
+    let rules: [RuleSummary]
     let values: [String]
     let error: String?
     let focused: Bool
+    let request: RequestContext
 
     var id: String { "field-" + field.name }
 
@@ -105,7 +113,7 @@ struct FieldRenderer<Root: Form> {
             output.appendRaw("</legend>")
             hint(&output)
             let isRadio = field.control == .radios
-            for option in field.options?() ?? [] {
+            for option in field.options?(request) ?? [] {
                 output.appendRaw("<label><input")
                 attribute("type", isRadio ? "radio" : "checkbox", &output)
                 attribute("name", field.name, &output)
@@ -176,7 +184,7 @@ struct FieldRenderer<Root: Form> {
             common(type: nil, &output)
             output.appendRaw(">")
             let current = values.first ?? ""
-            for option in field.options?() ?? [] {
+            for option in field.options?(request) ?? [] {
                 output.appendRaw("<option")
                 attribute("value", option.value, &output)
                 if option.value == current { output.appendRaw(" selected") }
@@ -197,7 +205,7 @@ struct FieldRenderer<Root: Form> {
         if case .input(let type) = field.control {
             switch type {
             case "number":
-                let fractional = field.rules.contains { $0.name == "step" && ($0.parameter == "any" || $0.parameter?.contains(".") == true) }
+                let fractional = rules.contains { $0.name == "step" && ($0.parameter == "any" || $0.parameter?.contains(".") == true) }
                 attribute("inputmode", fractional ? "decimal" : "numeric", &output)
             default: break
             }
@@ -211,7 +219,7 @@ struct FieldRenderer<Root: Form> {
     /// The HTML attributes of the field's rules, then the names of the rules only the
     /// server checks (`data-rules`), for the page state and the test kit.
     private func constraints(_ output: inout HTMLOutput) {
-        for rule in field.rules {
+        for rule in rules {
             for (name, value) in rule.attributes {
                 if let value { attribute(name, value, &output) } else { output.appendRaw(" "); output.appendRaw(name) }
             }
@@ -220,7 +228,7 @@ struct FieldRenderer<Root: Form> {
     }
 
     private func serverRules(_ output: inout HTMLOutput) {
-        let serverOnly = field.rules.filter { $0.attributes.isEmpty }
+        let serverOnly = rules.filter { $0.attributes.isEmpty }
         guard !serverOnly.isEmpty else { return }
         attribute("data-rules", serverOnly.map { rule in rule.parameter.map { rule.name + "=" + $0 } ?? rule.name }.joined(separator: " "), &output)
     }

@@ -21,7 +21,8 @@ extension Router {
             // An upload past the server's limit: the form's own message, with the lower limit.
             errors = F.tooLarge(limit: min(F.maxBodySize, upload.limit), errors: errors)
         }
-        let fields = answering.map { [errors] in FormFields<F>(submitted: $0, errors: errors) } ?? FormFields(showing: value)
+        let fields = answering.map { [errors, request] in FormFields<F>(submitted: $0, errors: errors, request: request) }
+            ?? FormFields(showing: value, request: request)
         let general = answering == nil ? [] : errors.general
         var formAttributes: [HTMLAttribute] = [.method(.post), .action(actionURL)]
         if F.fields.contains(where: { $0.control == .file }) { formAttributes.append(.enctype("multipart/form-data")) }
@@ -56,7 +57,7 @@ extension Router {
         _ type: F.Type, _ form: FormData, action: (F) async throws -> ActionResult
     ) async throws -> ActionResult {
         let validatesOnly = form[ActionForm.validateField] != nil
-        switch F.validate(form, bodySize: request.request.body.count) {
+        switch F.validate(form, bodySize: request.request.body.count, request: request) {
         case .success(let value):
             if validatesOnly { throw ValidationOnly(errors: FormErrors()) }
             return try await action(value)
