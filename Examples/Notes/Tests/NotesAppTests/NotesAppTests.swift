@@ -98,7 +98,8 @@ import WebRouterTesting
 @Suite struct ChromeAssetTests {
     @Test(arguments: [TestClient.Mode.inProcess, .live])
     func theLinkedStylesheetIsServed(mode: TestClient.Mode) async throws {
-        try await Fixture.app().test(mode) { client in
+        let app = try await Fixture.app()
+        try await app.test(mode) { client in
             let page = try await client.get("/notes")
             let stylesheet = try #require(page.stylesheets.first)
             let css = try await client.get(stylesheet)
