@@ -7,7 +7,7 @@ import WebRouter
 /// `notes.sqlite` in the working directory (`--database`, or $NOTES_DATABASE); `--host`,
 /// `--port` or $PORT, `--public`, `--threads`, `--no-access-log` and the framework's other
 /// serve options apply. `Notes routes` prints the route table, `Notes check` visits every
-/// state. WEBROUTER_SECRET (32+ characters) keeps sessions valid across restarts and instances.
+/// state, signed out and signed in. WEBROUTER_SECRET (32+ characters) keeps sessions valid across restarts and instances.
 @main
 struct NotesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,16 +55,29 @@ struct Routes: AsyncParsableCommand {
     func run() async throws { try await runFramework(["routes"] + arguments) }
 }
 
-/// The framework's `check`, on the app with its data in memory.
+/// The framework's `check`, on the app with its data in memory: signed out, then signed in as
+/// an account made for the check (`demo`, with the sample notes), unless `--sign-in` says otherwise.
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Visit every state in process and check each page.")
     @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-    func run() async throws { try await runFramework(["check"] + arguments) }
+    func run() async throws {
+        let signIn = arguments.contains("--sign-in") ? [] : [
+            "--sign-in", "/home/~sign-in", "--field", "username=demo", "--field", "password=\(demoPassword)",
+        ]
+        try await runFramework(["check"] + arguments + signIn) { data in
+            _ = try await data.accounts.store.register(username: "demo", password: demoPassword)
+            try await data.notes.addSamples(for: "demo")
+        }
+    }
+
+    private var demoPassword: String { "notes demo password" }
 }
 
-/// Runs one of the framework's own commands on the app over an in-memory database.
-func runFramework(_ arguments: [String]) async throws {
+/// Runs one of the framework's own commands on the app over an in-memory database (`prepare`
+/// fills it first).
+func runFramework(_ arguments: [String], prepare: (NotesData) async throws -> Void = { _ in }) async throws {
     let data = try await NotesData.inMemory()
+    try await prepare(data)
     let app = try NotesApp.make(data: data, secret: .random())
     await app.runCommandLine(arguments)
 }
