@@ -24,26 +24,42 @@ let package = Package(
     name: "Notes",
     platforms: [.macOS(.v14)],
     dependencies: [
-        // `traits: []`: WebRouter's default `SQLite` trait (GRDB) stays off, so this
-        // package resolves only the framework's own dependencies.
-        .package(path: webRouterPath, traits: []),
+        // `traits: ["SQLite"]`: WebRouter's SQLite store and accounts (GRDB), nothing else:
+        // no PostgreSQL driver (postgres-nio, SwiftNIO) and no Prometheus are resolved.
+        .package(path: webRouterPath, traits: ["SQLite"]),
+        // `Notes serve --database …`: the app's own command around the framework's serve
+        // options (an app names every package it imports, even one WebRouter depends on).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The store's logger (a quiet one for the in-memory store of tests and `routes`).
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // The app itself (screens, store, tree): a library, so the tests can build it too.
+        // The app itself (screens, records, accounts, tree): a library, so the tests can build it too.
         .target(
             name: "NotesApp",
-            dependencies: [.product(name: "WebRouter", package: webRouter)]
+            dependencies: [
+                .product(name: "WebRouter", package: webRouter),
+                .product(name: "WebRouterStore", package: webRouter),
+                .product(name: "WebRouterAccounts", package: webRouter),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        // The command line: `Notes` serves the app.
+        // The command line: `Notes serve --database notes.sqlite` serves the app.
         .executableTarget(
             name: "Notes",
-            dependencies: ["NotesApp", .product(name: "WebRouter", package: webRouter)]
+            dependencies: [
+                "NotesApp",
+                .product(name: "WebRouter", package: webRouter),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "NotesAppTests",
             dependencies: [
                 "NotesApp",
                 .product(name: "WebRouter", package: webRouter),
+                .product(name: "WebRouterStore", package: webRouter),
+                .product(name: "WebRouterAccounts", package: webRouter),
                 .product(name: "WebRouterTesting", package: webRouter),
             ]
         ),

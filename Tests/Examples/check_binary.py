@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Copies an example app's binary into an empty directory and starts the copy from `/`, as a
-user would after deploying it elsewhere, and checks that its pages are styled: every stylesheet
+user would after deploying it elsewhere (an example's data file, named by `<NAME>_DATABASE`, in
+that directory), and checks that its pages are styled: every stylesheet
 a page links answers 200 text/css, cached as immutable; and, given the example's package
 directory, that each stylesheet its Package.swift compiles in (`.embedInCode("x.css")`) is linked
 by its content-hashed URL (`/_webrouter/app/x.<hash>.css`) and served compressed.
@@ -29,6 +30,9 @@ def main() -> int:
         binary = os.path.join(elsewhere, os.path.basename(original))
         shutil.copy2(original, binary)
         env = dict(os.environ, PORT="0")
+        # An example that keeps data (Notes: an SQLite file) reads its file's path from
+        # <NAME>_DATABASE; it goes in the temporary directory, not in `/`.
+        env[os.path.basename(original).upper() + "_DATABASE"] = os.path.join(elsewhere, "data.sqlite")
         process = subprocess.Popen([binary, "serve", "--port", "0"],
                                    cwd="/", env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True)

@@ -89,6 +89,11 @@ enum AccountsArticle {
         }
     }
 
+    // Roles: written into the session at sign-in, where SignInPolicy's default reads them.
+    static func openAccounts(store: AccountStore, editors: Set<String>) -> Accounts {
+        Accounts(store: store, roles: { username in editors.contains(username) ? ["editor"] : [] })
+    }
+
     // A password-reset hook that mails the link (here: prints it).
     struct MailedReset: PasswordResetHook {
         func deliver(resetLink link: String, for account: Account, logger: Logger) async throws {

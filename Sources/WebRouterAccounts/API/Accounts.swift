@@ -18,7 +18,8 @@ public import WebRouter
 ///
 /// ```swift
 /// let database = try SQLiteAccountDatabase.open(path: "app.sqlite")
-/// let accounts = Accounts(store: AccountStore(storage: SQLiteAccountStorage(database: database)), secret: secret)
+/// let accounts = Accounts(store: AccountStore(storage: SQLiteAccountStorage(database: database)), secret: secret,
+///                         roles: { username in username == "ada" ? ["admin"] : [] })   // optional
 /// var configuration = ApplicationConfiguration(appName: "Notes")
 /// configuration.sessionRegistry = accounts.sessionRegistry
 /// // in a screen's action:
@@ -28,6 +29,9 @@ public import WebRouter
 public final class Accounts: Sendable {
     /// The session key that holds the signed-in username, unless the app names another.
     public static let defaultUserKey = "user"
+    /// The session key that holds the signed-in person's roles, comma-separated (`"admin,editor"`):
+    /// the entry `SignInPolicy`'s default `roles` reads, so `.requiresSignIn(role:)` sees them.
+    public static let rolesKey = "roles"
 
     /// Where accounts and sessions are kept.
     public let store: AccountStore
@@ -39,17 +43,28 @@ public final class Accounts: Sendable {
     public let passwordReset: any PasswordResetHook
     /// The reset links' tokens; `nil` when no secret was given (no resets).
     public let resetTokens: PasswordResetTokens?
+    /// The roles of an account, by its (normalised) username: asked each time a session starts
+    /// (sign-in, registration, password reset) and written into the session's ``rolesKey``
+    /// entry, which `SignInPolicy`'s default `roles` reads. Where the roles are kept is the
+    /// app's choice (its own table beside the accounts, a list in its configuration). A change
+    /// takes effect at the person's next sign-in; an app whose roles must apply at once reads
+    /// them itself in its `SignInPolicy`. None by default.
+    public let roles: @Sendable (_ username: String) async throws -> Set<String>
 
     /// Accounts over `store`. `secret` signs password-reset links (without one, resets are
-    /// refused); `passwordReset` delivers them (by default to the log, for development).
+    /// refused); `passwordReset` delivers them (by default to the log, for development);
+    /// `roles` tells the roles of an account, written into its session at sign-in (none by
+    /// default; when it throws, the session gets none and the error is logged).
     public init(store: AccountStore, throttles: AccountThrottles = AccountThrottles(),
                 userKey: String = Accounts.defaultUserKey, secret: AppSecret? = nil,
-                passwordReset: any PasswordResetHook = LoggedPasswordReset()) {
+                passwordReset: any PasswordResetHook = LoggedPasswordReset(),
+                roles: @escaping @Sendable (_ username: String) async throws -> Set<String> = { _ in [] }) {
         self.store = store
         self.throttles = throttles
         self.userKey = userKey
         self.passwordReset = passwordReset
         self.resetTokens = secret.map { PasswordResetTokens(secret: $0) }
+        self.roles = roles
     }
 
     /// The registry to set as the configuration's `sessionRegistry`, so ended sessions end.
@@ -101,10 +116,22 @@ public final class Accounts: Sendable {
 
     private func startSession(of username: String, request: RequestContext) async throws(AccountError) {
         let id = try await store.startSession(username: username)
+        let granted = await roles(of: username, request: request)
         let key = userKey
         request.updateSession {
             $0[key] = username
+            $0[Accounts.rolesKey] = granted.isEmpty ? nil : granted.sorted().joined(separator: ",")
             $0.id = id
+        }
+    }
+
+    /// ``roles`` of `username`; none when it throws (logged), as `SignInPolicy` treats a failing `roles`.
+    private func roles(of username: String, request: RequestContext) async -> Set<String> {
+        do {
+            return try await roles(username)
+        } catch {
+            request.logger.error("the roles of \(username) could not be read, signed in with none: \(error)")
+            return []
         }
     }
 

@@ -29,15 +29,9 @@ public struct ChangePasswordScreen: ContentScreen {
         public static let fields: [Field<PasswordChange>] = [
             .text("current_password", \.current, label: "Current password", type: .password, autocomplete: "current-password",
                   .required("Enter your current password.")),
-            .text("new_password", \.new, label: "New password", type: .password, autocomplete: "new-password",
-                  .required("Enter a new password.")),
-            .text("confirmation", \.confirmation, label: "New password again", type: .password, autocomplete: "new-password",
-                  .required("Enter the new password again.")),
-        ]
+        ] + AccountFormParts.newPasswordTwice(\.new, \.confirmation)
         /// The new password twice, the same.
-        public static let rules: [FormRule<PasswordChange>] = [
-            FormRule(\.confirmation, "The two new passwords do not match.") { $0.new == $0.confirmation },
-        ]
+        public static let rules: [FormRule<PasswordChange>] = [AccountFormParts.samePasswords(\.new, \.confirmation)]
     }
 
     /// The heading and `<title>`.
@@ -65,7 +59,7 @@ public struct ChangePasswordScreen: ContentScreen {
         p(.class(style.note)) { "Changing it signs you out everywhere else." }
         router.form(.change, PasswordChange(), .class(style.form)) { fields in
             fields
-            button(.type("submit"), .class(style.primaryButton)) { "Change password" }
+            style.submit("Change password")
         }
     }
 

@@ -57,7 +57,7 @@ public struct DeleteAccountScreen: ContentScreen {
         p { "Deleting your account signs you out everywhere and cannot be undone." }
         router.form(.delete, Confirmation(), .class(style.form)) { fields in
             fields
-            button(.type("submit"), .class(style.destructiveButton)) { "Delete account" }
+            style.submit("Delete account", destructive: true)
         }
     }
 

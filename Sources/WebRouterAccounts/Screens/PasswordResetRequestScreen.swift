@@ -57,7 +57,7 @@ public struct PasswordResetRequestScreen: ContentScreen {
         }
         router.form(.send, ResetRequest(), .class(style.form)) { fields in
             fields.autofocus(\.username)
-            button(.type("submit"), .class(style.primaryButton)) { "Send a reset link" }
+            style.submit("Send a reset link")
         }
     }
 

@@ -29,15 +29,9 @@ public struct PasswordResetScreen: ContentScreen {
         /// The fields.
         public static let fields: [Field<NewPassword>] = [
             .hidden("token", \.token),
-            .text("new_password", \.new, label: "New password", type: .password, autocomplete: "new-password",
-                  .required("Enter a new password.")),
-            .text("confirmation", \.confirmation, label: "New password again", type: .password, autocomplete: "new-password",
-                  .required("Enter the new password again.")),
-        ]
+        ] + AccountFormParts.newPasswordTwice(\.new, \.confirmation)
         /// The new password twice, the same.
-        public static let rules: [FormRule<NewPassword>] = [
-            FormRule(\.confirmation, "The two new passwords do not match.") { $0.new == $0.confirmation },
-        ]
+        public static let rules: [FormRule<NewPassword>] = [AccountFormParts.samePasswords(\.new, \.confirmation)]
     }
 
     /// The heading and `<title>`.
@@ -64,7 +58,7 @@ public struct PasswordResetScreen: ContentScreen {
         h1 { title }
         router.form(.reset, NewPassword(token: router.request.query["token"] ?? ""), .class(style.form)) { fields in
             fields.autofocus(\.new)
-            button(.type("submit"), .class(style.primaryButton)) { "Set the new password" }
+            style.submit("Set the new password")
         }
     }
 

@@ -35,7 +35,7 @@ public struct RegistrationScreen: ContentScreen {
         ]
         /// The password twice, the same.
         public static let rules: [FormRule<NewAccount>] = [
-            FormRule(\.confirmation, "The two passwords do not match.") { $0.password == $0.confirmation },
+            AccountFormParts.samePasswords(\.password, \.confirmation, "The two passwords do not match."),
         ]
     }
 
@@ -69,7 +69,7 @@ public struct RegistrationScreen: ContentScreen {
         }
         router.form(.register, NewAccount(), .class(style.form)) { fields in
             fields.autofocus(\.username)
-            button(.type("submit"), .class(style.primaryButton)) { "Create account" }
+            style.submit("Create account")
         }
         if let signIn { p { "Already have an account? "; a(.href(signIn)) { "Sign in" } } }
     }

@@ -62,7 +62,7 @@ public struct SignInScreen: ContentScreen {
         h1 { title }
         router.form(.signIn, Credentials(), .class(style.form)) { fields in
             fields.autofocus(\.username)
-            button(.type("submit"), .class(style.primaryButton)) { "Sign in" }
+            style.submit("Sign in")
         }
         if let passwordReset { p { a(.href(passwordReset)) { "Forgot your password?" } } }
         if let registration { p { "New here? "; a(.href(registration)) { "Create an account" } } }

@@ -40,7 +40,7 @@ public struct SignOutScreen: ContentScreen {
             p(.class(style.note)) { "Signed in as \(user)." }
         }
         router.form(.signOut, .class(style.form)) {
-            button(.type("submit"), .class(style.primaryButton)) { "Sign out" }
+            style.submit("Sign out")
         }
     }
 

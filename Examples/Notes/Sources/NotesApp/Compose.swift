@@ -1,12 +1,14 @@
 import WebRouter
+import WebRouterAccounts
 
 /// A typed form with server-side validation, shown as a sheet over the notes list
 /// (`/notes/~compose`). An empty title answers `422` with the form and its messages; a valid
-/// note is saved and the browser is sent (`303`) to it.
+/// note is saved for the signed-in person and the browser is sent (`303`) to it.
 struct Compose: ContentScreen {
     enum Action: String, ScreenAction { case save }
     let title = "New note"
     let store: NoteStore
+    let accounts: Accounts
 
     /// The note's fields and rules, declared once: rendered, decoded and checked from here.
     struct NewNote: Form {
@@ -30,8 +32,9 @@ struct Compose: ContentScreen {
     }
 
     func perform(_ action: Action, form: FormData, router: Router<Compose>) async throws -> ActionResult {
-        try await router.validate(NewNote.self, form) { new in                // 422 with the form when a rule fails
-            let note = await store.add(title: new.title, text: new.text, tag: new.tag.lowercased())
+        let owner = try accounts.owner(of: router.request)
+        return try await router.validate(NewNote.self, form) { new in          // 422 with the form when a rule fails
+            let note = try await store.add(owner: owner, title: new.title, text: new.text, tag: new.tag.lowercased())
             let created = router.root().tab(Notes.self)?.move(\.note, note.id).url
             return .move(to: created ?? router.dismissAll)                  // 303 to /notes/note/5
         }

@@ -1,42 +1,55 @@
-/// One note.
-public struct Note: Sendable, Equatable {
-    public let id: Int
-    public var title: String
-    public var text: String
-    public var tag: String
-}
+import WebRouterStore
 
-/// The app's data: an actor, so screens on any server thread can read and write it.
-/// A real app would keep a database connection here.
-public actor NoteStore {
-    private var notes: [Int: Note]
-    private var nextID: Int
+/// The notes of every account, in a ``Store`` (an SQLite file, or memory in tests). Each call
+/// names the owner: one account never reads or writes another's notes.
+public struct NoteStore: Sendable {
+    /// The store the notes are kept in (shared with the other instances on the same file).
+    public let store: Store
 
-    public init(notes: [Note] = NoteStore.samples) {
-        self.notes = Dictionary(uniqueKeysWithValues: notes.map { ($0.id, $0) })
-        self.nextID = (notes.map(\.id).max() ?? 0) + 1
+    public init(store: Store) {
+        self.store = store
     }
 
-    public static let samples = [
-        Note(id: 1, title: "Groceries", text: "Milk, eggs, bread.", tag: "home"),
-        Note(id: 2, title: "Release checklist", text: "Tag, build, announce.", tag: "work"),
-        Note(id: 3, title: "Book ideas", text: "A router that speaks HTML.", tag: "ideas"),
-        Note(id: 4, title: "Plumber", text: "Call on Monday.", tag: "home"),
+    /// The notes of `owner`, newest (highest id) first.
+    public func all(of owner: String) async throws -> [Note] {
+        try await store.fetch(Note.filter(\.owner == owner).order(by: \.id, .descending))
+    }
+
+    /// The note `id` if it is `owner`'s; another account's note is as missing as no note.
+    public func note(_ id: Int, of owner: String) async throws -> Note? {
+        guard let note = try await store.find(Note.self, id: id), note.owner == owner else { return nil }
+        return note
+    }
+
+    /// The tags `owner` uses, sorted.
+    public func tags(of owner: String) async throws -> [String] {
+        Set(try await all(of: owner).map(\.tag)).sorted()
+    }
+
+    /// Adds a note for `owner` and returns it with its new id. The id is the highest so far
+    /// plus one, read and written in one transaction: instances sharing the file take turns.
+    @discardableResult
+    public func add(owner: String, title: String, text: String, tag: String) async throws -> Note {
+        try await store.transaction { transaction in
+            let last = try await transaction.first(Note.order(by: \.id, .descending))
+            let note = Note(id: (last?.id ?? 0) + 1, owner: owner, title: title, text: text, tag: tag)
+            try await transaction.insert(note)
+            return note
+        }
+    }
+
+    /// A few notes to start with (the tests' fixtures).
+    public static let samples: [(title: String, text: String, tag: String)] = [
+        ("Groceries", "Milk, eggs, bread.", "home"),
+        ("Release checklist", "Tag, build, announce.", "work"),
+        ("Book ideas", "A router that speaks HTML.", "ideas"),
+        ("Plumber", "Call on Monday.", "home"),
     ]
 
-    /// Every note, newest (highest id) first.
-    public func all() -> [Note] { notes.values.sorted { $0.id > $1.id } }
-
-    public func note(_ id: Int) -> Note? { notes[id] }
-
-    /// The tags in use, sorted.
-    public func tags() -> [String] { Set(notes.values.map(\.tag)).sorted() }
-
-    /// Adds a note and returns it with its new id.
-    public func add(title: String, text: String, tag: String) -> Note {
-        let note = Note(id: nextID, title: title, text: text, tag: tag)
-        notes[note.id] = note
-        nextID += 1
-        return note
+    /// Adds ``samples`` for `owner`, oldest first.
+    public func addSamples(for owner: String) async throws {
+        for sample in Self.samples {
+            try await add(owner: owner, title: sample.title, text: sample.text, tag: sample.tag)
+        }
     }
 }

@@ -1,14 +1,16 @@
 import WebRouter
+import WebRouterAccounts
 
-/// The third tab's root: a navigation stack of tags.
+/// The third tab's root (signed in only): a navigation stack of the person's tags.
 struct Tags: ContentScreen {
     let title = "Tags"
     let tabIcon: String? = "🏷"
     let store: NoteStore
+    let accounts: Accounts
     var tag: Push<Tags, TagNotes>                     // /tags/tag/home
 
-    func body(_ context: Void, router: Router<Tags>) async -> some HTML {
-        let tags = await store.tags()
+    func body(_ context: Void, router: Router<Tags>) async throws -> some HTML {
+        let tags = try await store.tags(of: try accounts.owner(of: router.request))
         h1 { "Tags" }
         ul(.class("list")) {
             for tag in tags {
@@ -16,6 +18,8 @@ struct Tags: ContentScreen {
             }
         }
     }
+
+    func liveKeys(for context: Void) -> [LiveKey] { [Note.liveKey] }
 }
 
 /// How a tag's notes are sorted: state of the screen that is not a screen, kept in the query.
@@ -34,10 +38,11 @@ struct TagNotes: ContentScreen {
     }
 
     let store: NoteStore
+    let accounts: Accounts
     func title(for tag: String) -> String { "#\(tag)" }
 
-    func body(_ tag: String, router: Router<TagNotes>) async -> some HTML {
-        let notes = await store.all().filter { $0.tag == tag }
+    func body(_ tag: String, router: Router<TagNotes>) async throws -> some HTML {
+        let notes = try await store.all(of: try accounts.owner(of: router.request)).filter { $0.tag == tag }
         h1 { "Notes tagged \(tag)" }
         router.picker(\.order, label: "Sort") { $0.rawValue.capitalized }
         ul(.class("list"), .aria("label", "Notes tagged \(tag)")) {
@@ -46,6 +51,8 @@ struct TagNotes: ContentScreen {
             }
         }
     }
+
+    func liveKeys(for tag: String) -> [LiveKey] { [Note.liveKey] }
 
     func sorted(_ notes: [Note], by order: NoteOrder) -> [Note] {
         switch order {

@@ -6,20 +6,20 @@ import WebRouterTesting
 /// The app's pages, read through their landmarks (`data-screen`, the tab bar, the breadcrumb),
 /// in process: no socket, so each test takes milliseconds.
 @Suite struct PageTests {
-    let app: Application
-    init() throws { app = try NotesApp.make(store: NoteStore(), secret: .random()) }
-
     @Test func theFirstTabIsTheRoot() async throws {
-        try await app.test { client in
+        try await Fixture.app().test { client in
             let page = try await client.get("/")
             try page.expect(screen: "Home", selectedTab: "Home")
             #expect(page.url == "/home")
-            #expect(page.tabs.map(\.label) == ["Home", "Notes", "Tags"])
+            #expect(page.tabs.map(\.label) == ["Home", "Notes", "Tags", "Account"])
+            // Signed out, the tabs that need an account are marked, Home is not.
+            #expect(page.tabs.map(\.requiresSignIn) == [false, true, true, true])
         }
     }
 
     @Test func aNoteIsOneStepDeeperInTheStack() async throws {
-        try await app.test { client in
+        try await Fixture.app().test { client in
+            try await client.signIn()
             var page = try await client.get("/notes")
             page = try await client.follow("Groceries", on: page)
             try page.expect(screen: "NoteDetail", selectedTab: "Notes", breadcrumb: ["Notes", "Note 1"])
@@ -30,7 +30,8 @@ import WebRouterTesting
     }
 
     @Test func aMissingNoteIsA404() async throws {
-        try await app.test { client in
+        try await Fixture.app().test { client in
+            try await client.signIn()
             let page = try await client.get("/notes/note/99")
             #expect(page.status.code == 404)
             #expect(try await client.get("/notes/note/abc").status.code == 404)
@@ -38,7 +39,8 @@ import WebRouterTesting
     }
 
     @Test func thePickerKeepsTheOrderInTheQuery() async throws {
-        try await app.test { client in
+        try await Fixture.app().test { client in
+            try await client.signIn()
             var page = try await client.get("/tags/tag/home")
             try page.expect(screen: "TagNotes", selectedTab: "Tags", breadcrumb: ["Tags", "#home"])
             let options = page.elements(.role(.link).within(.navigation("Sort")))
@@ -57,8 +59,8 @@ import WebRouterTesting
 /// The form: server-side validation answers 422 with the messages, success 303 to the note.
 @Suite struct ComposeTests {
     @Test func anEmptyTitleIsA422ThenAValidNoteIsA303() async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
-        try await app.test { client in
+        try await Fixture.app().test { client in
+            try await client.signIn()
             var page = try await client.get("/notes/~compose")
             try page.expect(screen: "Compose", modals: ["Compose"])
 
@@ -83,8 +85,8 @@ import WebRouterTesting
     }
 
     @Test func aFormWithoutItsTokenIsRefused() async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
-        try await app.test { client in
+        try await Fixture.app().test { client in
+            try await client.signIn()
             let page = try await client.post("/notes/~compose", form: [("_action", "save"), ("title", "x")])
             #expect(page.status.code == 403)
         }
@@ -96,7 +98,7 @@ import WebRouterTesting
 @Suite struct ChromeAssetTests {
     @Test(arguments: [TestClient.Mode.inProcess, .live])
     func theLinkedStylesheetIsServed(mode: TestClient.Mode) async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        let app = try await Fixture.app()
         try await app.test(mode) { client in
             let page = try await client.get("/notes")
             let stylesheet = try #require(page.stylesheets.first)
@@ -115,8 +117,7 @@ import WebRouterTesting
 /// Compressed when the browser asks: the framework's stylesheet in gzip, over a real socket.
 @Suite struct CompressionTests {
     @Test func theStylesheetIsGzippedWhenAsked() async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
-        try await app.test(.live) { client in
+        try await Fixture.app().test(.live) { client in
             let page = try await client.get("/notes")
             let stylesheet = try #require(page.stylesheets.first)
             let css = try await client.request(.get, stylesheet, headers: [("Accept-Encoding", "gzip")])

@@ -7,8 +7,11 @@ import WebRouterTesting
 /// “Checking every state”): nothing fails, and every screen is reached by a click.
 @Suite struct StateCheckTests {
     @Test func everyStatePasses() async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
-        let report = try await app.checkEveryState(StateCheckOptions(capPerScreen: 4))
+        // Signed out, then signed in as the fixture's account, so the protected tabs are checked too.
+        var options = StateCheckOptions(capPerScreen: 4)
+        options.signIn = StateCheckOptions.SignIn(
+            page: "/home/~sign-in", fields: ["Username": Fixture.username, "Password": Fixture.password])
+        let report = try await Fixture.app().checkEveryState(options)
         #expect(report.findings.isEmpty)
         #expect(report.reached == report.states.count)
     }

@@ -9,8 +9,9 @@ import WebRouterTesting
 @Suite struct ThreeModesTests {
     @Test(arguments: TestClient.Mode.allCases)
     func writeANoteThenSortATag(_ mode: TestClient.Mode) async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
+        let app = try await Fixture.app()                                  // ada and her four notes, in memory
         try await app.test(mode) { client in
+            try await client.signIn()                                      // through the sign-in sheet
             try await client.get("/notes")
             try await client.click(.link("New note"))
             try client.expect(screen: "Compose", modals: ["Compose"])
@@ -37,8 +38,8 @@ import WebRouterTesting
 
     @Test(arguments: TestClient.Mode.allCases)
     func escapeClosesTheComposer(_ mode: TestClient.Mode) async throws {
-        let app = try NotesApp.make(store: NoteStore(), secret: .random())
-        try await app.test(mode) { client in
+        try await Fixture.app().test(mode) { client in
+            try await client.signIn()
             try await client.get("/notes/~compose")
             try client.expect(screen: "Compose", modals: ["Compose"])
             try await client.pressEscape()
