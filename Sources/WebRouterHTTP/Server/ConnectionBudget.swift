@@ -24,7 +24,8 @@ package struct ConnectionBudget: Sendable, Equatable {
     /// wake-up pipe, database files, logs, static files being sent.
     package static let reservedDescriptors = 128
     /// A connection's memory beyond its pool: libmicrohttpd's connection, the server's
-    /// clocks and an event stream's buffer and waker (measured: about 6 KB, see BENCHMARKS.md).
+    /// clocks and an event stream's buffer and waker (about 1 KB in RSS beside a 16 KB pool, see
+    /// BENCHMARKS.md), and room for the kernel's socket buffers, which RSS does not show.
     package static let overheadPerConnection = 8 * 1024
     /// The fewest connections any budget allows.
     package static let minimumConnections = 64
