@@ -6,6 +6,7 @@
 #   make fortunes  TechEmpower's Fortunes on PostgreSQL: WebRouter against Hummingbird 2 + Mustache and raw C (BENCHMARKS.md)
 #   make flood  issue 33's connection flood against the demo: is a client from another address still served?
 #   make signin-flood  issue 33's sign-in flood: the server's CPU share without and with the sign-in limits
+#   make bench-streams  10,000 event streams on the demo: RSS, one refresh to all, pages' p99 (issue 47)
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
@@ -21,7 +22,7 @@ TRAITS ?=
 RUN_TRAITS = $(if $(strip $(TRAITS)),--traits defaults$(comma)$(strip $(TRAITS)),)
 TEST_TRAITS = --enable-all-traits
 
-.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench fortunes flood signin-flood clean
+.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench bench-streams fortunes flood signin-flood clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -223,7 +224,17 @@ deployment-test: deps deployment-deps
 ## BENCH_DURATION (s per wrk run), BENCH_ROUNDS, BENCH_CONNECTIONS and BENCH_PAGES adjust it.
 bench: deps
 	SWIFT=$(SWIFT) Benchmarks/http/run.sh
-	python3 Benchmarks/http/live_streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp"
+	python3 Tests/Load/streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp" --streams $(BENCH_STREAMS)
+
+## Streams at launch scale (issue 47), on the demo's release build: BENCH_STREAMS (10,000) event
+## streams from loopback addresses, the server pinned to core 0 with one thread and this client
+## to core 1; prints the server's RSS and threads, its CPU while they idle (per stream), the
+## time for one refresh signal to reach them all, and the deep link's p50/p99 with none and
+## with all of them open. Fails when a target is missed (RSS > 250 MB, the refresh > 1 s, p99
+## > 2x idle). Needs a hard open-file limit above BENCH_STREAMS (`ulimit -Hn`).
+BENCH_STREAMS ?= 10000
+bench-streams: build
+	python3 Tests/Load/streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp" --streams $(BENCH_STREAMS) --check
 
 ## TechEmpower's Fortunes test (issue 35): its own PostgreSQL 15 cluster with the Fortune table,
 ## WebRouter (a bare-document screen), Hummingbird 2 + PostgresNIO + swift-mustache and raw C

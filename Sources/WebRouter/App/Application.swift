@@ -116,8 +116,8 @@ public final class Application: Sendable {
     }
 
     /// The HTTP server that serves the app on `configuration`, not started: a trusted proxy's
-    /// connections (everybody's) are exempt from the per-client limit, and event streams get
-    /// at most half the connections, so pages always have the other half.
+    /// connections (everybody's) are exempt from the per-client limit, and event streams leave
+    /// half the connections, up to 4,096, for pages (``streamBudget(connectionLimit:)``).
     package func server(
         for configuration: ServerConfiguration, logger: Logger = Logger(label: "webrouter.http"),
         accessLogger: Logger = Logger(label: "webrouter.access")
@@ -130,9 +130,12 @@ public final class Application: Sendable {
         return HTTPServer(configuration: server, logger: logger, accessLogger: accessLogger, responder: self)
     }
 
-    /// The most event streams a server of `connectionLimit` connections holds: half of them.
+    /// The most event streams a server of `connectionLimit` connections holds: all but the
+    /// connections kept for pages, which are half of them up to 4,096 (pages need connections
+    /// for the requests in flight and the browsers' keep-alive connections, however many
+    /// streams are open): 512 of 1,024, 15,776 of 19,872.
     static func streamBudget(connectionLimit: Int) -> Int {
-        max(connectionLimit / 2, 1)
+        max(connectionLimit - min(connectionLimit / 2, 4096), 1)
     }
 
     /// A sentence for each file the layout links that `server` would answer `404`: a

@@ -63,7 +63,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     public var maxUploadSize: Int?
 
     /// `--max-connections`: the most simultaneous connections; `nil` keeps ``ServerConfiguration/connectionLimit``.
-    @Option(name: .customLong("max-connections"), help: "The most simultaneous connections (default: 1024).")
+    @Option(name: .customLong("max-connections"), help: "The most simultaneous connections (default: what the open-file limit and the memory hold).")
     public var maxConnections: Int?
 
     /// `--idle-timeout`: seconds a connection may stay idle; `nil` keeps ``ServerConfiguration/connectionTimeout``.

@@ -196,17 +196,24 @@ package final class LiveHub: Sendable {
         }
     }
 
-    /// Sends the gathered refreshes now: one event per stream, naming its changed keys.
+    /// Sends the gathered refreshes now: one event per stream, naming its changed keys. The
+    /// streams that changed for one key (a launch's ten thousand pages of one match) share
+    /// one event's bytes, made once.
     package func flush() {
-        let events: [(ResponseStream, String)] = state.withLock { state in
+        let events: [(ResponseStream, [UInt8])] = state.withLock { state in
             state.flushScheduled = false
-            var events: [(ResponseStream, String)] = []
+            var events: [(ResponseStream, [UInt8])] = []
             events.reserveCapacity(state.dirty.count)
+            var byKey: [String: [UInt8]] = [:]
             for id in state.dirty {
                 guard let subscriber = state.subscribers[id] else { continue }
                 state.subscribers[id]?.pending = []
-                let data = subscriber.pending.sorted().map { "data: " + Self.singleLine($0) + "\n" }.joined()
-                events.append((subscriber.stream, "event: refresh\n" + data + "\n"))
+                if subscriber.pending.count == 1, let key = subscriber.pending.first {
+                    if byKey[key] == nil { byKey[key] = Self.refreshEvent([key]) }
+                    events.append((subscriber.stream, byKey[key]!))
+                } else {
+                    events.append((subscriber.stream, Self.refreshEvent(subscriber.pending.sorted())))
+                }
             }
             state.dirty = []
             return events
@@ -214,11 +221,17 @@ package final class LiveHub: Sendable {
         for (stream, event) in events { stream.write(event) }
     }
 
+    /// `event: refresh` naming `keys`, one `data:` line each.
+    static func refreshEvent(_ keys: [String]) -> [UInt8] {
+        let data = keys.map { "data: " + singleLine($0) + "\n" }.joined()
+        return Array(("event: refresh\n" + data + "\n").utf8)
+    }
+
     /// Sends `event` (with `data`) to every open stream at once: development mode's
     /// `reload` and `stylesheet`.
     package func sendToAll(event: String, data: String = "") {
         let streams = state.withLock { $0.subscribers.values.map(\.stream) }
-        let text = "event: \(Self.singleLine(event))\ndata: \(Self.singleLine(data))\n\n"
+        let text = Array("event: \(Self.singleLine(event))\ndata: \(Self.singleLine(data))\n\n".utf8)
         for stream in streams { stream.write(text) }
     }
 
@@ -226,7 +239,8 @@ package final class LiveHub: Sendable {
     /// noticed when the write fails.
     package func heartbeat() {
         let streams = state.withLock { $0.subscribers.values.map(\.stream) }
-        for stream in streams { stream.write(": heartbeat\n\n") }
+        let text = Array(": heartbeat\n\n".utf8)
+        for stream in streams { stream.write(text) }
     }
 
     private func startHeartbeat() -> Task<Void, Never> {

@@ -67,7 +67,22 @@ final class ConnectionDeadlines: Sendable {
     let minimumBodyRate: Int
     /// How often ``sweep()`` should run: a quarter of the shortest limit, between 10 ms and 1 s.
     let sweepInterval: Duration
-    private let open = Locked<[ObjectIdentifier: ConnectionClock]>([:])
+    private let open = Locked(Registry())
+
+    /// The open connections, and how many of them are cut but not yet closed, so the ones
+    /// still live are counted without a walk (each accepted connection asks, and a launch's
+    /// ten thousand event streams made that walk quadratic).
+    struct Registry {
+        var clocks: [ObjectIdentifier: ConnectionClock] = [:]
+        var cut = 0
+        var live: Int { clocks.count - cut }
+
+        mutating func cut(_ clock: ConnectionClock) {
+            clock.isCut = true
+            cut += 1
+            _ = shutdown(clock.fd, Int32(SHUT_RDWR))
+        }
+    }
 
     init(configuration: ServerConfiguration) {
         headerTimeout = Self.nanoseconds(configuration.requestHeaderTimeout)
@@ -100,13 +115,15 @@ final class ConnectionDeadlines: Sendable {
     func opened(fd: Int32, client: ClientKey? = nil) -> ConnectionClock {
         let clock = ConnectionClock(fd: fd, client: client)
         awaitHeaders(clock)
-        open.withLock { $0[ObjectIdentifier(clock)] = clock }
+        open.withLock { $0.clocks[ObjectIdentifier(clock)] = clock }
         return clock
     }
 
     /// libmicrohttpd is about to close the connection's socket: forget it.
     func closed(_ clock: ConnectionClock) {
-        _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(clock)) }
+        open.withLock { open in
+            if open.clocks.removeValue(forKey: ObjectIdentifier(clock))?.isCut == true { open.cut -= 1 }
+        }
     }
 
     /// The connection waits for a request's header block (it opened, or sent a response).
@@ -149,19 +166,17 @@ final class ConnectionDeadlines: Sendable {
     @discardableResult
     func shed(keepingBelow target: Int) -> Int {
         open.withLock { open in
-            var live = 0
-            for clock in open.values where !clock.isCut { live += 1 }
+            let live = open.live
             guard live >= target else { return 0 }
             var waiting: [(since: Int64, clock: ConnectionClock)] = []
-            for clock in open.values where !clock.isCut {
+            for clock in open.clocks.values where !clock.isCut {
                 let since = clock.waitingSince.load(ordering: .relaxed)
                 if since > 0 { waiting.append((since, clock)) }
             }
             waiting.sort { $0.since < $1.since }
             var cut = 0
             for (_, clock) in waiting.prefix(live - target + 1) {
-                clock.isCut = true
-                _ = shutdown(clock.fd, Int32(SHUT_RDWR))
+                open.cut(clock)
                 cut += 1
             }
             return cut
@@ -174,7 +189,7 @@ final class ConnectionDeadlines: Sendable {
     }
 
     /// The number of connections open now (for tests).
-    var openCount: Int { open.withLock { $0.count } }
+    var openCount: Int { open.withLock { $0.clocks.count } }
 
     /// Shuts down every connection past its deadline; returns how many it cut.
     @discardableResult
@@ -182,9 +197,8 @@ final class ConnectionDeadlines: Sendable {
         let now = Self.now()
         return open.withLock { open in
             var cut = 0
-            for clock in open.values where !clock.isCut && clock.deadline.load(ordering: .relaxed) < now {
-                clock.isCut = true
-                _ = shutdown(clock.fd, Int32(SHUT_RDWR))
+            for clock in open.clocks.values where !clock.isCut && clock.deadline.load(ordering: .relaxed) < now {
+                open.cut(clock)
                 cut += 1
             }
             return cut

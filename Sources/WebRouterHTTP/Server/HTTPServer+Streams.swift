@@ -13,8 +13,11 @@ extension HTTPServer {
     func queueStream(_ stream: ResponseStream, _ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let reader = StreamReader(server: self, stream: stream, connection: MHDHandle(pointer: connection))
         let retained = Unmanaged.passRetained(reader)
+        // The block size is a buffer libmicrohttpd allocates (zeroed) with every response but
+        // fills only for a response of known length or an HTTP/1.0 reader; a chunked stream is
+        // read straight into the connection's pool. Small, it saves each open stream 3.5 KB.
         guard let mhdResponse = MHD_create_response_from_callback(
-            UInt64.max, 4096, mhdReadStream, retained.toOpaque(), mhdReleaseStream)
+            UInt64.max, 512, mhdReadStream, retained.toOpaque(), mhdReleaseStream)
         else {
             retained.release()
             stream.close()

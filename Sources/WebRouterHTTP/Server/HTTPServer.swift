@@ -114,6 +114,8 @@ public final class HTTPServer: Sendable {
             guard state.phase == .idle else {
                 throw .startFailed("a server can be started once (it is \(state.phase))")
             }
+            // Services start at a soft limit of 1,024 open files, far below the hard one.
+            ConnectionBudget.raiseDescriptorLimit()
             let listenFD = try ListenSocket.open(
                 host: configuration.host, port: configuration.port, backlog: 1024)
             let retained = Unmanaged.passRetained(self)

@@ -29,14 +29,23 @@ public struct ServerConfiguration: Sendable {
     /// configuration.maxOversizedFormSize = 64 << 20   // photos straight off a camera
     /// ```
     public var maxOversizedFormSize: Int = 32 << 20
-    /// The most simultaneous connections.
-    public var connectionLimit: Int = 1024
+    /// The most simultaneous connections (page requests, keep-alive connections and event
+    /// streams together). The default is what the machine holds: the process's hard limit of
+    /// open files, less 128 for everything else (the server raises its soft limit to the hard
+    /// one when it starts), or what a quarter of its memory holds at
+    /// ``connectionMemoryLimit`` + 8 KB a connection, whichever is smaller. Under a hard limit
+    /// of 20,000 files that is 19,872 connections; under 1,024, 896.
+    /// ```swift
+    /// var configuration = ServerConfiguration()
+    /// configuration.connectionLimit = 4096   // a fixed bound instead of the machine's
+    /// ```
+    public var connectionLimit: Int = ConnectionBudget.machine.connectionLimit(memoryPerConnection: 16 * 1024)
     /// The most simultaneous connections from one client (like nginx's `limit_conn` per
     /// `$binary_remote_addr`): an IPv4 address, or an IPv6 /64, which one host usually owns
     /// whole. A connection past it is closed as soon as it is accepted. `0` means no limit.
     ///
     /// The default, 64, is ten browsers' worth (a browser opens at most 6 per host) and a
-    /// sixteenth of ``connectionLimit``, so one address cannot hold the server. Behind a
+    /// small share of ``connectionLimit``, so one address cannot hold the server. Behind a
     /// reverse proxy every connection comes from the proxy's address: name it in
     /// ``unlimitedClients`` (an app's trusted proxies are, see `Application.serve`) and limit
     /// clients at the proxy. Raise it where many people share one address (a large office
