@@ -3,7 +3,7 @@ public import Testing
 public import WebRouter
 
 extension Application {
-    /// Makes the app's contact sheet (WebRouter's ``WebRouter/Application/contactSheet(_:to:)``:
+    /// Makes the app’s contact sheet (WebRouter’s `contactSheet(_:to:)`:
     /// every state the state check enumerates, captured in headless Chromium at each viewport
     /// and colour scheme, into a folder of static HTML) and fails the test with one issue per
     /// state that changed against ``ContactSheetOptions/baseline``, naming each changed
