@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import WebRouter
 import WebRouterHTML
@@ -223,6 +224,39 @@ enum GalleryApp {
         #expect(violation.shots == ["phone, light", "phone, dark"])
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(html.contains("<code>button-name</code> (critical, 1 element)"))
+    }
+
+    /// A page that shows the `flavour` cookie, with a form (which sets the CSRF cookie).
+    struct Pantry: ContentScreen {
+        enum Action: String, ScreenAction { case taste }
+        let title = "Pantry"
+        func body(_ context: Void, router: Router<Pantry>) -> some HTML {
+            h1 { "Flavour: \(router.request.request.cookie("flavour") ?? "none")" }
+            router.form(.taste) { button(.type("submit")) { "Taste" } }
+        }
+        func perform(_ action: Action, form: FormData, router: Router<Pantry>) async throws -> ActionResult { .move(to: "/") }
+    }
+
+    @Test func eachCaptureHasItsViewersCookiesOnlyWhateverEarlierPagesSet() async throws {
+        try GalleryApp.requireChromium()
+        let app = try Application(Window(Navigation(Pantry())), configuration: ApplicationConfiguration(appName: "Pantry"))
+        var quiet = Logger(label: "contact-sheet-test")
+        quiet.logLevel = .error
+        let server = app.server(for: ServerConfiguration(host: "127.0.0.1", port: 0), logger: quiet, accessLogger: quiet)
+        try server.start()
+        let url = "http://127.0.0.1:\(server.port)/"
+        let shots = try await Task.detached {
+            let browser = try ChromiumDevTools.launch()
+            defer { browser.close() }
+            // Signed out first: the page's form leaves its CSRF cookie in the browser's jar.
+            let none = try browser.capture(url, width: 390, height: 300, dark: false, cookie: nil)
+            let plum = try browser.capture(url, width: 390, height: 300, dark: false, cookie: "flavour=plum")
+            let noneAgain = try browser.capture(url, width: 390, height: 300, dark: false, cookie: nil)
+            return (none, plum, noneAgain)
+        }.value
+        await server.stop()
+        #expect(shots.0 != shots.1, "the viewer's cookie reached the page")
+        #expect(shots.0 == shots.2, "no cookie of the earlier capture stayed")
     }
 
     /// axe.min.js as axe-playwright-python ships it, or `nil`.

@@ -139,7 +139,7 @@ final class ChromiumDevTools {
     }
 
     /// Loads `url` in a viewport of `width` × `height` CSS pixels, light or dark, with
-    /// `cookie` as the Cookie header (a signed-in viewer), and answers the PNG of the viewport.
+    /// `cookie` (a `Cookie` header's pairs: a signed-in viewer) as the browser's only cookies, and answers the PNG of the viewport.
     func capture(_ url: String, width: Int, height: Int, dark: Bool, cookie: String?, timeout: Duration = .seconds(30)) throws -> [UInt8] {
         try capture(url, width: width, height: height, dark: dark, cookie: cookie, axe: nil, timeout: timeout).png
     }
@@ -164,7 +164,18 @@ final class ChromiumDevTools {
             ["name": "prefers-color-scheme", "value": dark ? "dark" : "light"],
             ["name": "prefers-reduced-motion", "value": "reduce"],
         ]], inPage: true, until: deadline)
-        _ = try send("Network.setExtraHTTPHeaders", ["headers": cookie.map { ["Cookie": $0] } ?? [:]], inPage: true, until: deadline)
+        // The viewer's cookies and nothing else: a header would lose to the browser's own jar
+        // (the cookies earlier pages set), so the jar itself is emptied and filled.
+        _ = try send("Network.clearBrowserCookies", [:], inPage: true, until: deadline)
+        if let cookie, let origin = Self.origin(of: url) {
+            let cookies: [[String: Any]] = cookie.split(separator: ";").compactMap { pair in
+                let trimmed = pair.trimmingCharacters(in: .whitespaces)
+                guard let equals = trimmed.firstIndex(of: "="), equals != trimmed.startIndex else { return nil }
+                return ["name": String(trimmed[..<equals]), "value": String(trimmed[trimmed.index(after: equals)...]),
+                        "url": origin + "/", "path": "/"]
+            }
+            _ = try send("Network.setCookies", ["cookies": cookies], inPage: true, until: deadline)
+        }
         events.removeAll()
         let navigation = try send("Page.navigate", ["url": url], inPage: true, until: deadline)
         if let error = navigation["errorText"] as? String { throw Failure(description: "Chromium could not load \(url): \(error)") }
@@ -195,6 +206,14 @@ final class ChromiumDevTools {
             violations = decoded
         }
         return ([UInt8](png), violations)
+    }
+
+    /// `http://127.0.0.1:8080` of `http://127.0.0.1:8080/feed?page=2`.
+    static func origin(of url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(url[..<scheme.upperBound]) + host
     }
 
     // MARK: - The protocol
