@@ -226,6 +226,18 @@ enum GalleryApp {
         #expect(html.contains("<code>button-name</code> (critical, 1 element)"))
     }
 
+    @Test func everyAppHasTheContactSheetCommand() async throws {
+        try GalleryApp.requireChromium()
+        let folder = GalleryApp.folder("command")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await GalleryApp.make().runCommandLine(["contact-sheet", "--out", folder, "--viewport", "watch=320x568", "--scheme", "dark", "--no-axe"])
+        let shots = try FileManager.default.contentsOfDirectory(atPath: folder + "/shots").sorted()
+        #expect(shots.count == 3 && shots.allSatisfy { $0.hasSuffix(".watch.dark.png") })
+        let image = try PNGImage(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/shots/" + shots[0]))))
+        #expect(image.width == 320 && image.height == 568)
+        #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
+    }
+
     /// A page that shows the `flavour` cookie, with a form (which sets the CSRF cookie).
     struct Pantry: ContentScreen {
         enum Action: String, ScreenAction { case taste }
