@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WebRouter
+@testable import WebRouter
 
 /// A basket whose items are only reached by posting its Add form: the state check runs the
 /// POST actions an app marks safe, with example input, and reaches what they lead to.
@@ -63,6 +63,13 @@ enum BasketApp {
     @Test func withoutTheMarkTheStateIsOnlyDeclared() async throws {
         let report = try await BasketApp.make().stateCheck(StateCheckOptions(capPerScreen: 2))
         #expect(report.findings.map(\.problem) == ["no click reaches this state; the nearest state clicks reach is / (Basket)"])
+    }
+
+    @Test func theCheckCommandReadsSafeActions() throws {
+        let action = try CheckCommand.safeAction("Basket:add?Item=Pears%20and%20plums&note=")
+        #expect(action.screen == "Basket" && action.action == "add")
+        #expect(action.input == ["Item": "Pears and plums", "note": ""])
+        #expect(throws: (any Error).self) { try CheckCommand.safeAction("Basket?Item=Pears") }
     }
 
     @Test func aSafeActionRefusingItsInputIsReported() async throws {
