@@ -22,7 +22,7 @@ TRAITS ?=
 RUN_TRAITS = $(if $(strip $(TRAITS)),--traits defaults$(comma)$(strip $(TRAITS)),)
 TEST_TRAITS = --enable-all-traits
 
-.PHONY: run test test-tools example-test docs browser-test screenshots browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench bench-streams fortunes flood signin-flood clean
+.PHONY: run test test-tools example-test docs browser-test screenshots contact-sheet browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench bench-streams fortunes flood signin-flood clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -168,6 +168,14 @@ browser-test: deps browser-deps checker-deps
 screenshots: deps browser-deps
 	$(SWIFT) build --build-tests $(TEST_TRAITS)
 	WEBROUTER_SCREENSHOTS=1 $(SWIFT) test --skip-build $(TEST_TRAITS) --filter "BrowserTests/(FlowTests|TransitionTests|StoryboardTests)"
+
+## The demo's contact sheet (`webapp contact-sheet`): every state the state check visits, at most
+## CONTACT_SHEET_CAP per screen, captured in headless Chromium at phone, tablet and desktop
+## widths, light and dark, checked with axe-core, in .build/contact-sheet/index.html.
+## CONTACT_SHEET_BASELINE=DIR compares with a sheet made before and flags the changed screens.
+CONTACT_SHEET_CAP ?= 1
+contact-sheet: build browser-deps
+	$$($(SWIFT) build -c release --show-bin-path)/webapp contact-sheet --out .build/contact-sheet --cap $(CONTACT_SHEET_CAP) --public Public $(if $(CONTACT_SHEET_BASELINE),--baseline $(CONTACT_SHEET_BASELINE),)
 
 ## Runs the server's and the app layer's tests under a sanitizer: SANITIZER=thread (the
 ## default, which CI runs after make test) or SANITIZER=address.

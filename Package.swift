@@ -110,6 +110,8 @@ let package = Package(
                 "WebRouterHTML",
                 "WebRouterHTTP",
                 "CGnuTLS",
+                // PNG reading and writing for the contact sheet's screenshot comparisons.
+                "CLibDeflate",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),

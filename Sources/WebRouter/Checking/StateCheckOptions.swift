@@ -28,6 +28,37 @@ public struct StateCheckOptions: Sendable {
         }
     }
 
+    /// A POST action the check may run, with example input: the app marks it safe (it only
+    /// adds or changes data a check may change), and the states it leads to are then reached
+    /// by clicks too. Its form is posted once per walk with the page's own hidden fields (the
+    /// CSRF token), these values by field name or label, and the form's other defaults; the
+    /// redirect it answers is followed as a move, and a `4xx`/`5xx` is reported.
+    ///
+    /// ```swift
+    /// options.safeActions = [StateCheckOptions.SafeAction(Compose.self, .save, input: ["Title": "Groceries"])]
+    /// ```
+    public struct SafeAction: Sendable {
+        /// The screen whose form it is (the route table's name, `data-screen`).
+        public var screen: String
+        /// The action's name (its raw value, the form's `_action`).
+        public var action: String
+        /// Field values by name or label.
+        public var input: [String: String]
+
+        /// The action `action` of the screen `S`, posted with `input`.
+        public init<S: ContentScreen>(_ screen: S.Type, _ action: S.Action, input: [String: String] = [:]) {
+            self.init(screen: ScreenNaming.typeName(screen), action: action.rawValue, input: input)
+        }
+
+        /// The action named `action` of the screen named `screen` (as the route table names
+        /// it), posted with `input`: what `check --safe-action Compose:save?title=Groceries` makes.
+        public init(screen: String, action: String, input: [String: String] = [:]) {
+            self.screen = screen
+            self.action = action
+            self.input = input
+        }
+    }
+
     /// At most this many states per screen and kind of query (links beyond are still
     /// requested, to check they answer, but their pages are not checked).
     public var capPerScreen: Int
@@ -37,6 +68,8 @@ public struct StateCheckOptions: Sendable {
     /// such a field is also submitted with each value, as a person typing a search would, so
     /// the states behind a search are reached by clicks.
     public var exampleInput: [String: [String]] = [:]
+    /// POST actions the app marks safe to run during the check, with example input.
+    public var safeActions: [SafeAction] = []
     /// The origin the report's `curl` lines use.
     public var origin: String
     /// Whether each page's JSON page state (`Accept: application/json`) is compared with its HTML.

@@ -38,6 +38,8 @@ final class StateCheckPass {
     /// Failing link targets already reported: a link on many pages (the screen under a modal)
     /// is reported once, on the first page the walk met it.
     var reportedLinks: Set<String> = []
+    /// The safe POST actions posted so far (action URL and name): each once per walk.
+    var posted: Set<String> = []
 
     init(viewer: String, checker: StateChecker) {
         self.viewer = viewer
@@ -288,6 +290,9 @@ final class StateCheckPass {
                 }
             } else {
                 targets.append(("form “\(button)” (its action)", target, false))
+                if let posted = await postSafeAction(form, to: target, button: button, at: index) {
+                    targets.append(("form “\(button)” posted", posted, true))
+                }
             }
         }
         for target in targets {
@@ -305,6 +310,54 @@ final class StateCheckPass {
             if status >= 400 && visitByURL[target.url] == nil && reportedLinks.insert(target.url).inserted {
                 report("the link “\(target.label)” to \(target.url) answers \(status)", at: index)
             }
+        }
+    }
+
+    /// Posts a form the options mark safe (``StateCheckOptions/SafeAction``), once per walk,
+    /// with its example input; the URL its redirect leads to, or `nil` (not safe, posted
+    /// before, or no redirect: a `4xx`/`5xx` is reported).
+    func postSafeAction(_ form: HTMLNode, to target: String, button: String, at index: Int) async -> String? {
+        let action = Self.fields(of: form).first { $0["name"] == ActionForm.actionField }?["value"] ?? ""
+        guard let node = checker.placeKey(of: target)?.node,
+              let safe = checker.options.safeActions.first(where: { $0.screen == checker.table.nodes[node].screenName && $0.action == action }),
+              posted.insert(target + "\u{0}" + action).inserted else { return nil }
+        var pairs: [(String, String)] = []
+        for field in Self.fields(of: form) {
+            guard let name = field["name"], !name.isEmpty, field["disabled"] == nil else { continue }
+            if let value = safe.input[name] ?? safe.input[field.accessibleName] {
+                pairs.append((name, value))
+            } else if let value = Self.defaultValues(ofField: field) {
+                pairs.append((name, value))
+            }
+        }
+        if let submit = form.all(where: { $0.isSubmitButton }).first, let name = submit["name"] {
+            pairs.append((name, submit["value"] ?? ""))
+        }
+        let response = await checker.send(.post, target, accept: "text/html", cookies: cookieHeader, body: Array(QueryItems(pairs).encoded.utf8))
+        apply(response.headers)
+        let code = response.status.code
+        if (300..<400).contains(code), let location = response.headers["Location"] {
+            return Self.sameOrigin(location, on: target)
+        }
+        if code >= 400 {
+            report("posting the form “\(button)” (\(safe.screen).\(action), marked safe) with its example input answers \(code)", at: index)
+        }
+        return nil
+    }
+
+    /// What a browser sends for one field of a form left as it is (`nil`: nothing).
+    static func defaultValues(ofField field: HTMLNode) -> String? {
+        switch field.tag {
+        case "select":
+            let options = field.all("option")
+            return (options.first(where: { $0["selected"] != nil }) ?? options.first).map { $0["value"] ?? $0.text }
+        case "textarea":
+            return field.text
+        default:
+            let type = field.inputType
+            if ["submit", "button", "reset", "image", "file"].contains(type) { return nil }
+            if (type == "checkbox" || type == "radio") && field["checked"] == nil { return nil }
+            return field["value"] ?? (type == "checkbox" || type == "radio" ? "on" : "")
         }
     }
 

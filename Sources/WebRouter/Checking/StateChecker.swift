@@ -17,6 +17,9 @@ package final class StateChecker {
     var table: RouteTable { app.table }
     /// Each node's declared URLs and type example, in tree order.
     private(set) lazy var declared = declaredURLs()
+    /// Each viewer's `Cookie` header at the end of its walk (`signed in`: the session the
+    /// contact sheet's browser shows protected screens with); filled by ``run()``.
+    private(set) var cookieHeaders: [String: String] = [:]
 
     package init(app: Application, options: StateCheckOptions) {
         self.app = app
@@ -52,6 +55,7 @@ package final class StateChecker {
         let reached = walked.reduce(into: Set<Int>()) { $0.formUnion($1.reachedNodes) }
         for pass in walked {
             await pass.visitDeclared(reachedAnywhere: reached, hasSignedInWalk: walked.count > 1)
+            if let header = pass.cookieHeader { cookieHeaders[pass.viewer] = header }
             states += pass.reportStates
             findings += pass.findings
             moves += pass.moves.count

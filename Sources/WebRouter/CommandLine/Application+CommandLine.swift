@@ -21,11 +21,13 @@ extension Application {
     /// notes routes                            # the route table, like `rails routes`
     /// notes routes --format json           # or dot (Graphviz), mermaid
     /// notes check                             # every state visited and checked in process
+    /// notes contact-sheet --out sheet         # every state captured in headless Chromium
     /// notes --help                            # or `notes help serve`: usage names the executable
     /// ```
     /// `serve` (the default) serves until SIGINT or SIGTERM, then stops gracefully; `routes`
     /// prints the route table; `check` visits every state and checks each page (see
-    /// <doc:CheckingEveryState>), exiting with status 1 when something failed. Bad arguments print the usage and exit with status 64; a
+    /// <doc:CheckingEveryState>), exiting with status 1 when something failed; `contact-sheet`
+    /// captures every state into a folder of static HTML (``contactSheet(_:to:)``). Bad arguments print the usage and exit with status 64; a
     /// server that cannot start (a taken port) prints why and exits with status 1.
     /// - Parameter arguments: the arguments after the program's name; by default the
     ///   process's own.

@@ -2,7 +2,7 @@ import ArgumentParser
 import WebRouterHTML
 
 /// The root of an app's command line (``Application/runCommandLine(_:)``): `serve`, the
-/// default, `routes` and `check`.
+/// default, `routes`, `check` and `contact-sheet`.
 ///
 /// ```swift
 /// await ApplicationCommand.$application.withValue(app) {
@@ -20,7 +20,7 @@ struct ApplicationCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: programName(),
             abstract: "Serves a WebRouter application.",
-            subcommands: [ServeCommand.self, RoutesCommand.self, CheckCommand.self],
+            subcommands: [ServeCommand.self, RoutesCommand.self, CheckCommand.self, ContactSheetCommand.self],
             defaultSubcommand: ServeCommand.self
         )
     }

@@ -9,6 +9,7 @@ import WebRouterHTML
 /// notes check
 /// notes check --cap 3 --out check.txt
 /// webapp check --sign-in /welcome/~login --field username=demo --field password=demo --input q=united
+/// notes check --safe-action 'Compose:save?Title=Groceries&Tag=home'
 /// ```
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +32,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("input"), help: "Example input for GET forms as name=value (repeat for more values): a search typed into a form.")
     var inputs: [String] = []
 
+    @Option(name: .customLong("safe-action"), help: "A POST action the check may run, as Screen:action?field=value&field=value (repeat for more).")
+    var safeActions: [String] = []
+
     @Option(help: "The origin the report's curl lines use.")
     var origin: String = "http://127.0.0.1:8080"
 
@@ -52,9 +56,26 @@ struct CheckCommand: AsyncParsableCommand {
             guard let equals = input.firstIndex(of: "=") else { throw ValidationError("--input takes name=value, not \(input)") }
             options.exampleInput[String(input[..<equals]), default: []].append(String(input[input.index(after: equals)...]))
         }
+        options.safeActions = try safeActions.map(Self.safeAction)
         options.exercised = try coverage.map { try StateCheckOptions.readCoverage(at: $0) }
         let report = await app.stateCheck(options)
         print(report.text, terminator: "")
         if !report.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `Compose:save?title=Groceries&tag=home` as a safe action.
+    static func safeAction(_ text: String) throws -> StateCheckOptions.SafeAction {
+        let parts = text.split(separator: "?", maxSplits: 1)
+        let names = parts.first.map { $0.split(separator: ":", maxSplits: 1) } ?? []
+        guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty else {
+            throw ValidationError("--safe-action takes Screen:action?field=value&field=value, not \(text)")
+        }
+        var input: [String: String] = [:]
+        if parts.count == 2 {
+            var components = URLComponents()
+            components.percentEncodedQuery = String(parts[1])
+            for item in components.queryItems ?? [] { input[item.name] = item.value ?? "" }
+        }
+        return StateCheckOptions.SafeAction(screen: String(names[0]), action: String(names[1]), input: input)
     }
 }
