@@ -122,7 +122,7 @@ struct ProfileStoreTests {
                     "INSERT INTO profile (username, display_name, favourite_team_id, bio) VALUES ('demo', 'Demo User', 3, 'The pre-made account of the WebRouter demo.')",
                 ])
                 let pool = try SQLiteAccountDatabase.open(path: path, appMigrations: [old])
-                let accounts = AccountStore(storage: SQLiteAccountStorage(database: pool), passwordIterations: 2)
+                let accounts = AccountStore(storage: SQLiteAccountStorage(database: pool), rules: DemoData.accountRules, passwordIterations: 2)
                 try await accounts.register(username: "ada", password: "engine")
                 try await pool.write { db in
                     try db.execute(sql: "INSERT INTO profile (username, display_name, favourite_team_id, bio) VALUES ('ada', 'Ada Lovelace', 7, 'Notes')")
