@@ -64,16 +64,28 @@ struct DemoStorage: Sendable {
     }
 
     /// The accounts and the store in the SQLite file at `path`, migrated; `readonly` opens the
-    /// accounts for reading only (the store is opened as it is).
+    /// accounts for reading only (the store is opened as it is). The store's refresh sockets go
+    /// in `liveDirectory`, else in a short directory of the temporary one named after the
+    /// file (`sharedLiveDirectory(for:)`): beside a deep path they would not fit a socket's name.
     static func sqlite(path: String, readonly: Bool = false, busyTimeout: Duration = .seconds(5), liveDirectory: String? = nil,
                        logger: Logger = Logger(label: "webapp")) async throws -> DemoStorage {
         let seconds = busyTimeout.components
         let accounts = try SQLiteAccountDatabase.open(
             path: path, busyTimeout: TimeInterval(seconds.seconds) + TimeInterval(seconds.attoseconds) / 1e18, readonly: readonly)
-        let store = try await Store.open(.sqlite(path, liveDirectory: liveDirectory, busyTimeout: busyTimeout),
+        let live = liveDirectory ?? sharedLiveDirectory(for: path)
+        let store = try await Store.open(.sqlite(path, liveDirectory: live, busyTimeout: busyTimeout),
                                          migrations: DemoSchema.migrations, records: DemoSchema.records, logger: logger)
         logger.info("accounts and profiles in \(store.location)")
         return DemoStorage(accounts: SQLiteAccountStorage(database: accounts), store: store, broadcaster: nil) {}
+    }
+
+    /// The same short directory for every instance on this host opening the file at `path`:
+    /// the temporary directory's `webapp-live-` and a hash (FNV-1a) of the file's full path.
+    static func sharedLiveDirectory(for path: String) -> String {
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in full.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "/tmp/webapp-live-" + String(hash, radix: 16)
     }
 
     /// Everything in memory, gone with the process (tests, `webapp routes` and `check`).
