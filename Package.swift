@@ -166,16 +166,14 @@ let package = Package(
             name: "webapp",
             dependencies: [
                 "WebRouter",
-                // PostgresAddress and PostgresBroadcaster (the PostgreSQL trait).
+                // The profiles (records in WebRouterStore, SQLite or PostgreSQL) beside the accounts.
                 "WebRouterStore",
                 "WebRouterAccounts",
                 // The bare server its `--metrics-port` endpoint runs on.
                 "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
-                // SQLite's C API: pages' one-row reads on the request's thread (`SQLiteReaders`).
-                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+                // The accounts' PostgreSQL client (the PostgreSQL trait).
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -1,7 +1,16 @@
 """Several hosts (issue 35): three `webapp` instances, each in a network namespace of its own
 (a veth pair on one bridge, its own address 10.77.N.11–13), sharing one PostgreSQL server and one
-secret, behind nginx in the root namespace. An account registered on host 1 signs in on host 2, a
-profile edited on host 3 reads back everywhere, and all of it survives a restart of all three.
+secret, behind nginx in the root namespace. Everything the demo keeps goes through the framework
+(issue 42): accounts and sessions through WebRouterAccounts' PostgreSQL storage, profiles as
+records of WebRouterStore's PostgreSQL store, and the test checks that in the database itself
+(the store's `profiles` table and its `webrouter_migration` history, no table of the demo's own).
+
+Nothing is lost across a restart of all three hosts: one person registers on each host (an
+account and a profile record written there), each profile is edited on another host than its
+own (a record written on one host, read and changed on the next) and read back on all three;
+then all three stop and start again, and every account signs in anew, every browser's session
+is still signed in on every host, every profile reads back everywhere as last saved, the seeded
+demo account is there once, and a session signed out before the restart stays signed out.
 Page refreshes cross hosts too (issue 32): an event stream open on host 2 receives the refresh
 that host 1's simulated live match sends through PostgreSQL's LISTEN/NOTIFY. A sign-out on host 1
 ends the session on hosts 2 and 3, even for a copy of the cookie.
@@ -113,6 +122,12 @@ class Postgres:
     def url(self):
         return f"postgres://postgres@{self.listen_address}:{self.port}/scores?sslmode=disable"
 
+    def query(self, sql):
+        """The rows of `sql` on the `scores` database, as lists of column texts (psql over the socket)."""
+        output = self.as_postgres(f"{self.bin_dir}/psql", "-h", self.root, "-p", str(self.port), "-U", "postgres",
+                                  "-d", "scores", "-X", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql).stdout
+        return [line.split("\t") for line in output.splitlines() if line]
+
     def stop(self):
         if self.started:
             run("runuser", "-u", "postgres", "--", f"{self.bin_dir}/pg_ctl", "-D", self.data, "-m", "immediate",
@@ -152,7 +167,7 @@ def several_hosts(tmp_path_factory, webapp_binary):
         # Through nginx: one port per host (the test chooses), and one spreading over all three.
         proxy = Proxy(tmp_path, hosts)
         proxy.start()
-        yield hosts, proxy.urls, proxy.url
+        yield hosts, proxy.urls, proxy.url, postgres
     finally:
         if proxy is not None:
             proxy.stop()
@@ -182,44 +197,90 @@ def refresh_seen(address, key, timeout=20):
         return True
 
 
-def test_accounts_cross_three_hosts_and_survive_restarts(several_hosts):
-    hosts, through, proxy = several_hosts
-    host1, host2, host3 = through
+def edit_profile(visitor, base, display_name, team):
+    """The Dashboard's three-step edit (name, team, save) on `base`; answers the page it ends on."""
+    visitor.submit(base, "/dashboard/~edit/name", "save-name", {"display_name": display_name})
+    visitor.submit(base, "/dashboard/~edit/team", "save-team", {"favourite_team": str(team)})
+    return visitor.submit(base, "/dashboard/~edit/confirm", "save", {})
 
-    status, url, page = Visitor().register(host1, "ada", "engine", "Ada")
-    assert screen(page) == "Feed", f"registration on host 1 failed: {status} {url}"
 
-    visitor = Visitor()
-    status, url, page = visitor.sign_in(host2, "ada", "engine")
-    assert screen(page) == "Feed", f"the account registered on host 1 does not sign in on host 2: {status}"
+def account_page(visitor, base):
+    """The signed-in account's page on `base` (username, display name, team), or fails."""
+    status, url, page = visitor.get(base + "/messages/~settings/account")
+    assert screen(page) == "AccountInfo", f"{base} answered {status} {screen(page)} for the account page"
+    return page
 
-    # The same browser (its session cookie) edits on host 3: the session started on host 2 is
-    # known there, and the edit is saved in PostgreSQL.
-    status, url, page = visitor.submit(host3, "/dashboard/~edit/name", "save-name", {"display_name": "Ada Lovelace"})
-    status, url, page = visitor.submit(host3, urllib.parse.urlsplit(url).path, "save-team", {"favourite_team": "5"})
-    status, url, page = visitor.submit(host3, urllib.parse.urlsplit(url).path, "save", {})
-    assert screen(page) == "Dashboard" and "Ada Lovelace" in page, f"the edit on host 3 was not saved: {status}"
-    status, url, page = visitor.get(host1 + "/messages/~settings/account")
-    assert screen(page) == "AccountInfo" and "Ada Lovelace" in page, "host 1 does not show the edit made on host 3"
+
+def test_nothing_the_demo_stores_is_lost_across_a_restart_of_all_three_hosts(several_hosts):
+    hosts, through, proxy, postgres = several_hosts
+    people = [("ada", "engine", "Ada"), ("alan", "turing", "Alan"), ("edsger", "dijkstra", "Edsger")]
+    browsers = []
+    for number, (base, (username, password, name)) in enumerate(zip(through, people), start=1):
+        visitor = Visitor()
+        status, url, page = visitor.register(base, username, password, name)
+        assert screen(page) == "Feed", f"registration of {username} on host {number} failed: {status} {url}"
+        browsers.append(visitor)
+
+    # Each profile record is read and changed on the next host: the same browser (its session
+    # cookie, started where it registered) is known there, and the edit is one store transaction.
+    expected = {}
+    for index, (visitor, (username, _, name)) in enumerate(zip(browsers, people)):
+        edited, team = f"{name} Edited", 2 + index
+        status, url, page = edit_profile(visitor, through[(index + 1) % len(through)], edited, team)
+        assert screen(page) == "Dashboard" and edited in page, f"the edit of {username} on host {(index + 1) % 3 + 1} was not saved: {status}"
+        expected[username] = edited
+
+    # A session that must not survive: Barbara registers on host 3 (which asks PostgreSQL on
+    # every request; host 2 keeps the demo's 2 s, and must never have seen her session), a copy
+    # of her cookie is taken, and she signs out on host 1.
+    barbara = Visitor()
+    status, url, page = barbara.register(through[2], "barbara", "liskov", "Barbara")
+    assert screen(page) == "Feed", f"registration of barbara on host 3 failed: {status} {url}"
+    barbara_copy = barbara.copy()
+    status, url, page = barbara.sign_out(through[0])
+    assert screen(page) == "Welcome", f"sign-out on host 1 answered {status} {url}"
+
+    def everything_reads_back(when):
+        for visitor, (username, _, _) in zip(browsers, people):
+            for number, base in enumerate(through, start=1):
+                page = account_page(visitor, base)
+                assert expected[username] in page, f"{when}: host {number} does not show {username}'s profile as saved"
+        for number, base in enumerate(through, start=1):
+            assert not barbara_copy.copy().is_signed_in(base), f"{when}: a signed-out session signs in on host {number}"
+
+    everything_reads_back("before the restart")
 
     for host in hosts:
         host.stop()
     for host in hosts:
         host.start()
 
-    status, url, page = visitor.get(host2 + "/dashboard")
-    assert screen(page) == "Dashboard" and "Ada Lovelace" in page, "the session did not survive the restarts"
-    again = Visitor()
-    status, url, page = again.sign_in(proxy, "ada", "engine")
-    assert screen(page) == "Feed", "the account did not survive a restart of all three hosts"
-    status, url, page = again.get(host3 + "/dashboard")
-    assert "Ada Lovelace" in page, "the edited profile did not survive the restarts"
-    status, url, page = Visitor().sign_in(host2, "demo", "demo")
-    assert screen(page) == "Feed", "the seeded demo account is there (migrations ran once)"
+    everything_reads_back("after restarting all three hosts")   # sessions, profiles
+    for number, (username, password, _) in enumerate(people, start=1):
+        again = Visitor()
+        status, url, page = again.sign_in(proxy, username, password)
+        assert screen(page) == "Feed", f"{username}'s account did not survive a restart of all three hosts"
+        assert expected[username] in account_page(again, through[number % len(through)]), \
+            f"{username}'s profile does not read back on a fresh session after the restarts"
+    status, url, page = Visitor().sign_in(through[1], "demo", "demo")
+    assert screen(page) == "Feed", "the seeded demo account is there after the restarts"
+
+    # In PostgreSQL itself: the accounts in WebRouterAccounts' tables, the profiles as records
+    # of WebRouterStore (its table and migration history), and no table of the demo's own SQL.
+    accounts = {row[0] for row in postgres.query("SELECT username FROM accounts")}
+    assert {"ada", "alan", "barbara", "demo", "edsger"} <= accounts, accounts
+    profiles = {row[0]: row[1] for row in postgres.query("SELECT id, display_name FROM profiles")}
+    assert all(profiles.get(username) == name for username, name in expected.items()), profiles
+    assert profiles.get("demo") == "Demo User" and profiles.get("barbara") == "Barbara", profiles
+    migrations = [row[0] for row in postgres.query("SELECT name FROM webrouter_migration")]
+    assert migrations == ["scores v2: profiles in the store"], migrations
+    assert postgres.query("SELECT to_regclass('profile') IS NULL") == [["t"]], "the demo's own profile table exists"
+    sessions = postgres.query("SELECT username, count(*) FROM account_sessions GROUP BY username ORDER BY username")
+    assert "barbara" not in [row[0] for row in sessions], f"barbara's signed-out session is still recorded: {sessions}"
 
 
 def test_a_refresh_on_host_1_reaches_a_page_open_on_host_2(several_hosts):
-    hosts, through, proxy = several_hosts
+    hosts, through, proxy, _ = several_hosts
     # The feed lists live scores (key "scores"); only host 1 plays the match.
     assert refresh_seen(hosts[1].host, "scores"), \
         "no refresh reached host 2's event stream within 20 s: host 1's signals do not cross PostgreSQL"
@@ -227,7 +288,7 @@ def test_a_refresh_on_host_1_reaches_a_page_open_on_host_2(several_hosts):
 
 
 def test_one_name_registered_at_once_on_two_hosts_gives_one_account(several_hosts):
-    hosts, through, proxy = several_hosts
+    hosts, through, proxy, _ = several_hosts
     winner = register_at_once(through[:2], "race", ["pass-0", "pass-1"])
     status, url, page = Visitor().sign_in(through[2], "race", f"pass-{winner}")
     assert screen(page) == "Feed", "the winner's account signs in on the third host"
@@ -237,7 +298,7 @@ def test_a_sign_out_on_host_1_ends_the_session_on_the_others(several_hosts):
     """Host 3 served the session before the sign-out and asks PostgreSQL on every request; host 2
     (the demo's 2 s) never saw it. The browser, and a copy of its cookie taken before the sign-out
     (another device, a copied cookie), are signed out on all three."""
-    hosts, through, proxy = several_hosts
+    hosts, through, proxy, _ = several_hosts
     host1, host2, host3 = through
     visitor = Visitor()
     status, url, page = visitor.register(host1, "grace", "hopper", "Grace")

@@ -35,6 +35,21 @@ enum NotesSchema {
     }
 }
 
+/// AppData.md's hand-over of a table the app kept with its own SQL.
+enum AdoptingSchema {
+    static var migrations: Migrations {
+        var migrations = NotesSchema.migrations
+        migrations.add("v3 profiles in the store") { schema in
+            schema.createTable("profiles", id: .text) { table in
+                table.column("display_name", .text)
+                table.column("bio", .text, default: "")
+            }
+            schema.adoptTable("profile", into: "profiles", columns: ["id": "username", "display_name": "display_name", "bio": "bio"])
+        }
+        return migrations
+    }
+}
+
 struct MemoList: ContentScreen {
     let title = "Memos"
     func body(_ context: Void, router: Router<MemoList>) -> some HTML { h1 { "Memos" } }
@@ -50,6 +65,18 @@ private func temporarySQLitePath() throws -> String {
 
 @Suite("App data samples")
 struct AppDataSamples {
+    @Test func adoptingATableThatIsNotThereDoesNothing() async throws {
+        struct Profile: StoredRecord {
+            static let table = "profiles"
+            var id: String
+            var display_name: String
+            var bio: String
+        }
+        let store = try await Store.open(.memory, migrations: AdoptingSchema.migrations, records: [Memo.self, Profile.self])
+        #expect(try await store.count(Profile.all) == 0)
+        await store.close()
+    }
+
     #if SQLite
     @Test func theOverviewWritesAndQueriesAnSQLiteFile() async throws {
         let path = try temporarySQLitePath()

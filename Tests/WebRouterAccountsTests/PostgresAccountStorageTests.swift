@@ -1,21 +1,24 @@
 #if PostgreSQL
 import Foundation
+import Logging
 import PostgresNIO
 import Testing
 @testable import WebRouterAccounts
+import WebRouterTesting
 
 /// The store on a PostgreSQL server, as instances on several hosts use it: the same behaviour
 /// as on SQLite, migrations safe when two instances start at once, one winner of a registration
-/// race. On a cluster made for the test; skipped, with the reason, where none can be made.
-@Suite("WebRouterAccounts: PostgreSQL", .enabled(if: TemporaryPostgres.unavailable == nil,
-                                                 Comment(rawValue: TemporaryPostgres.unavailable ?? "")),
+/// race. On a database of the test process's own cluster (`TestPostgres`, as the store's suite
+/// uses); skipped, with the reason, where PostgreSQL's server binaries are not installed.
+@Suite("WebRouterAccounts: PostgreSQL", .enabled(if: TestPostgres.skipReason == nil,
+                                                 Comment(rawValue: TestPostgres.skipReason ?? "")),
        .timeLimit(.minutes(2)))
 struct PostgresAccountStorageTests {
     @Test func theStoreOnAPostgreSQLServer() async throws {
-        let cluster = try TemporaryPostgres()
-        defer { cluster.stop() }
-        try cluster.start()
-        let client = cluster.client()
+        let database = try await TestPostgres.database()
+        let client = PostgresClient(configuration: PostgresClient.Configuration(
+            unixSocketPath: database.unixSocketPath, username: "postgres", password: nil, database: database.name),
+            backgroundLogger: Logger(label: "accounts-tests.postgres"))
         let running = Task { await client.run() }
         defer { running.cancel() }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WebRouter
 import WebRouterStore
+import WebRouterTesting
 
 enum Priority: String, Codable, CaseIterable, Sendable {
     case low, normal, high
@@ -139,7 +140,7 @@ enum TestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return .sqlite(directory + "/app.sqlite", busyTimeout: .seconds(60))
         case .postgres:
             #if PostgreSQL
-            return try StoreLocation(parsing: try await TestPostgres.database())
+            return try StoreLocation(parsing: try await TestPostgres.database().url)
             #else
             throw StoreError(.database, "no PostgreSQL trait")
             #endif

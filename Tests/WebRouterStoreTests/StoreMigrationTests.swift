@@ -101,4 +101,66 @@ struct StoreMigrationTests {
         await expectStoreError(.migration, mentioning: "bad name") { try await Store.open(.memory, migrations: migrations) }
         await expectStoreError(.migration, mentioning: "give it a default") { try await Store.open(.memory, migrations: migrations) }
     }
+
+    /// A table an earlier version kept (here made by an older migration, with its own column
+    /// names) is taken over: its rows land in the new table under the store's names and it is
+    /// gone; a database that never had it opens with the new migration all the same.
+    @Test(arguments: TestBackend.available)
+    func adoptingALegacyTableCarriesItsRowsOverAndNothingWhereItIsMissing(backend: TestBackend) async throws {
+        var old = Migrations()
+        old.add("old v1 people") { schema in
+            schema.createTable("people_legacy", id: .integer) { table in
+                table.column("username", .text)
+                table.column("full_name", .text)
+                table.column("team_id", .integer, optional: true)
+            }
+            schema.update { transaction in
+                try await transaction.insert(LegacyPerson(id: 1, username: "ada", full_name: "Ada Lovelace", team_id: 7))
+                try await transaction.insert(LegacyPerson(id: 2, username: "bob", full_name: "Bob", team_id: nil))
+            }
+        }
+        let adopting: (inout Migrations) -> Void = { migrations in
+            migrations.add("v2 people in the store") { schema in
+                schema.createTable("person", id: .text) { table in
+                    table.column("name", .text)
+                    table.column("team", .integer, optional: true)
+                }
+                schema.adoptTable("people_legacy", into: "person", columns: ["id": "username", "name": "full_name", "team": "team_id"])
+            }
+        }
+        var migrations = old
+        adopting(&migrations)
+
+        let location = try await backend.location()
+        if backend != .memory {   // the older version ran first, and stopped
+            await (try await Store.open(location, migrations: old)).close()
+        }
+        let store = try await Store.open(location, migrations: migrations, records: [Person.self])
+        defer { Task { await store.close() } }
+        #expect(try await store.fetch(Person.all) == [Person(id: "ada", name: "Ada Lovelace", team: 7), Person(id: "bob", name: "Bob", team: nil)])
+        await expectStoreError(.unknownTable) { try await store.fetch(LegacyPerson.all) }
+
+        var onlyNew = Migrations()
+        adopting(&onlyNew)
+        let fresh = try await Store.open(try await backend.location(), migrations: onlyNew, records: [Person.self])
+        defer { Task { await fresh.close() } }
+        #expect(try await fresh.count(Person.all) == 0)
+    }
+}
+
+/// A row of the table an older version kept, under its own names.
+struct LegacyPerson: StoredRecord {
+    static let table = "people_legacy"
+    var id: Int
+    var username: String
+    var full_name: String
+    var team_id: Int?
+}
+
+/// The same people, as the store keeps them now.
+struct Person: StoredRecord, Equatable {
+    static let table = "person"
+    var id: String
+    var name: String
+    var team: Int?
 }

@@ -83,6 +83,29 @@ public struct Schema: Sendable {
         steps.append(.dropTable(name))
     }
 
+    /// Takes over a table the store did not create, one an earlier version of the app made with
+    /// its own SQL: when `legacy` exists, its rows are copied into `table` (created by an
+    /// earlier step, with an `id`), each column named in `columns` (the store's column: the
+    /// legacy column it is read from; the others get their defaults), and `legacy` is dropped.
+    /// Where there is no `legacy` table (a new database, memory) the step does nothing, so one
+    /// history serves old databases and new ones.
+    /// ```swift
+    /// schema.createTable("profiles", id: .text) { table in
+    ///     table.column("display_name", .text)
+    /// }
+    /// schema.adoptTable("profile", into: "profiles", columns: ["id": "username", "display_name": "display_name"])
+    /// ```
+    public mutating func adoptTable(_ legacy: String, into table: String, columns: [String: String]) {
+        check(legacy)
+        check(table)
+        for (column, legacyColumn) in columns {
+            check(column)
+            check(legacyColumn)
+        }
+        if columns["id"] == nil { problems.append("adopting \(legacy) into \(table) names no legacy column for id") }
+        steps.append(.adoptTable(legacy: legacy, into: table, columns: columns))
+    }
+
     /// Reads and writes records with the store's API, in the migration's transaction (after the
     /// steps before it): filling a new column, moving data between tables.
     /// ```swift

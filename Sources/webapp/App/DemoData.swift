@@ -1,14 +1,14 @@
-import GRDB
 import WebRouter
 import WebRouterAccounts
 
 /// Everything the demo's screens read and write: the sample data and its search index (in
 /// memory, read-only), the accounts (`WebRouterAccounts`: the store, its throttles and
-/// sessions) and the demo's own profiles beside them, in SQLite or PostgreSQL. A class, so
-/// screens can hold it without the route table walking its contents.
+/// sessions) and the demo's own profiles beside them (WebRouterStore records), in SQLite or
+/// PostgreSQL (`DemoStorage`). A class, so screens can hold it without the route table walking
+/// its contents.
 ///
 /// ```swift
-/// let data = DemoData(database: try DemoDatabase.open(path: "webapp.sqlite"))
+/// let data = try await DemoData.open(storage: try await DemoStorage.open("webapp.sqlite"))
 /// let match = try data.match(12)             // throws HTTPError.notFound for a missing id
 /// data.words.scoreline(match)                // "Riverside Rovers 2–1 Kingsbridge United"
 /// ```
@@ -30,15 +30,20 @@ final class DemoData: Sendable {
     /// The demo's account rules: passwords of 4 characters at least (short, because this is a demo).
     static let accountRules = AccountRules(minimumPasswordLength: 4)
 
-    /// The demo's data over `database` (migrated, see `DemoDatabase`); `passwordIterations`
+    /// The demo's data with its accounts and profiles in `storage` (opened and migrated), the
+    /// demo account made if its profile waits for it (`seedDemoAccount`). `passwordIterations`
     /// is the PBKDF2 count of new password hashes, `hashing` the pool they are computed on.
-    convenience init(sample: SampleData = .shared, database: any DatabaseWriter,
+    static func open(sample: SampleData = .shared, storage: DemoStorage,
                      passwordIterations: Int = PasswordHash.defaultIterations,
-                     hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash")) {
-        self.init(sample: sample, storage: DemoStorage(database: database), passwordIterations: passwordIterations, hashing: hashing)
+                     hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash"),
+                     throttles: AccountThrottles = AccountThrottles()) async throws -> DemoData {
+        let data = DemoData(sample: sample, storage: storage, passwordIterations: passwordIterations, hashing: hashing,
+                            throttles: throttles)
+        try await data.seedDemoAccount()
+        return data
     }
 
-    /// The demo's data with its accounts and profiles in `storage` (SQLite or PostgreSQL, migrated).
+    /// The demo's data in `storage`, as it is (no seeding).
     convenience init(sample: SampleData = .shared, storage: DemoStorage,
                      passwordIterations: Int = PasswordHash.defaultIterations,
                      hashing: BoundedWorkPool = BoundedWorkPool(label: "webapp.password-hash"),
@@ -46,18 +51,32 @@ final class DemoData: Sendable {
         let store = AccountStore(storage: storage.accounts, rules: Self.accountRules,
                                  passwordIterations: passwordIterations, hashing: hashing)
         self.init(sample: sample, accounts: Accounts(store: store, throttles: throttles),
-                  profiles: ProfileStore(storage: storage.profiles, validTeamIDs: Set(sample.teams.map(\.id))))
+                  profiles: ProfileStore(store: storage.store, validTeamIDs: Set(sample.teams.map(\.id))))
     }
 
     /// The demo's data with the sign-in limits of issue 33 lifted, as before it (only to
     /// measure what they save): throttles that never refuse, and unless `keepsHashingPool`
     /// a hashing pool as wide as the old unbounded queue got in practice (64 at once, 100,000
     /// waiting).
-    static func unlimited(storage: DemoStorage, keepsHashingPool: Bool = false) -> DemoData {
+    static func unlimited(storage: DemoStorage, keepsHashingPool: Bool = false) async throws -> DemoData {
         let pool = keepsHashingPool
             ? BoundedWorkPool(label: "webapp.password-hash")
             : BoundedWorkPool(maximumConcurrent: 64, maximumWaiting: 100_000)
-        return DemoData(storage: storage, hashing: pool, throttles: .unlimited)
+        return try await open(storage: storage, hashing: pool, throttles: .unlimited)
+    }
+
+    /// Makes the pre-made `demo` account (password `demo`) when its profile is stored and the
+    /// account is not: once, on a new database (`DemoSchema` seeds the profile there). Deleting
+    /// the account deletes the profile, so it does not come back. Instances starting together
+    /// on one database may both try: the second finds the name taken, which is done too.
+    func seedDemoAccount() async throws {
+        let demo = DemoSchema.demoProfile.username
+        guard try await profiles.profile(named: demo) != nil, try await accounts.store.account(named: demo) == nil else { return }
+        do {
+            _ = try await accounts.store.register(username: demo, password: "demo")
+        } catch where error.messages[.username] == AccountStore.taken {
+            return
+        }
     }
 
     init(sample: SampleData = .shared, accounts: Accounts, profiles: ProfileStore) {

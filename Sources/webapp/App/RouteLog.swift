@@ -5,7 +5,7 @@ import WebRouter
 /// `debug`, every move an action makes at `info`.
 ///
 /// ```swift
-/// let app = try ScoresApp.application(data: DemoData(database: database), secret: secret, observers: [RouteLog()])
+/// let app = try ScoresApp.application(data: try await DemoData.open(storage: storage), secret: secret, observers: [RouteLog()])
 /// // info: move sign-out on Settings: /messages/~settings → /welcome
 /// ```
 struct RouteLog: RouteObserver {

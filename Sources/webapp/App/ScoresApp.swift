@@ -6,7 +6,7 @@ import WebRouterAccounts
 /// the seed while the sample data keeps its own `Match`, `Team`, … models.
 ///
 /// ```swift
-/// let app = try Application(ScoresApp.window(data: DemoData(database: database)), configuration: ScoresApp.configuration())
+/// let app = try Application(ScoresApp.window(data: try await DemoData.open(storage: storage)), configuration: ScoresApp.configuration())
 /// ```
 enum ScoresApp {
     /// Signed out: Welcome (case 1); signed in: the tabs (case 2); Launch (case 0) always.
@@ -68,7 +68,11 @@ enum ScoresApp {
                                 data: data,
                                 account: Push(AccountInfo(data: data)),
                                 changePassword: Push(ChangePassword(data: data)),
-                                deleteAccount: Push(DeleteAccountScreen(accounts: data.accounts, destination: "/welcome"))
+                                deleteAccount: Push(DeleteAccountScreen(accounts: data.accounts, destination: "/welcome") { username in
+                                    // The account is gone already: a profile left behind (the store
+                                    // failing) is replaced when the name is registered again.
+                                    _ = try? await data.profiles.delete(username: username)
+                                })
                             ).navigation()
                         )
                     )
@@ -85,7 +89,7 @@ extension ScoresApp {
     /// involved.
     ///
     /// ```swift
-    /// let app = try ScoresApp.application(data: DemoData(database: database), secret: .random(), observers: [RouteLog()])
+    /// let app = try ScoresApp.application(data: try await DemoData.open(storage: storage), secret: .random(), observers: [RouteLog()])
     /// ```
     /// `publicOrigin` is where share links point (`--public-url`); without it they are
     /// absolute only for loopback hosts. Sessions are checked against the accounts database

@@ -1,21 +1,18 @@
 import ArgumentParser
 import Foundation
-import GRDB
 import WebRouter
 
-/// Makes the app for a command over its accounts database; a screen tree that does not
-/// validate is printed and the command exits with status 1.
+/// Makes the app for a command over the demo's data; a screen tree that does not validate is
+/// printed and the command exits with status 1.
 ///
 /// ```swift
-/// let app = try AppLoader.load(secret: .random(), database: try DemoDatabase.open(path: "webapp.sqlite"), observers: [RouteLog()])
+/// let data = try await DemoData.open(storage: try await DemoStorage.open("webapp.sqlite"))
+/// let app = try AppLoader.load(secret: .random(), data: data, observers: [RouteLog()])
 /// ```
 enum AppLoader {
-    static func load(
-        secret: AppSecret, database: any DatabaseWriter, publicOrigin: PublicOrigin? = nil,
-        observers: [any RouteObserver] = [], configure: (inout ApplicationConfiguration) -> Void = { _ in }
-    ) throws -> Application {
-        try load(secret: secret, data: DemoData(database: database), publicOrigin: publicOrigin, observers: observers,
-                 configure: configure)
+    /// The app over demo data in memory (`webapp routes`, `webapp check`: no database is read).
+    static func inMemory() async throws -> Application {
+        try load(secret: .random(), data: try await DemoData.open(storage: try await DemoStorage.inMemory(), passwordIterations: 1))
     }
 
     /// The app over `data` (the demo's data made by the caller).

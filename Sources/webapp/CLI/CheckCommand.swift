@@ -27,7 +27,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         // The demo account lives in the accounts database: an empty one in memory, no file.
-        let app = try AppLoader.load(secret: .random(), database: DemoDatabase.inMemory(passwordIterations: 1))
+        let app = try await AppLoader.inMemory()
         await app.runCommandLine(["check"] + Self.demoOptions + options)
     }
 }

@@ -26,7 +26,7 @@ struct RoutesCommand: AsyncParsableCommand {
 
     func run() async throws {
         // The table does not depend on the accounts: an empty database in memory, no file.
-        let app = try AppLoader.load(secret: .random(), database: DemoDatabase.inMemory(passwordIterations: 1))
+        let app = try await AppLoader.inMemory()
         await app.runCommandLine(["routes", "--format", format])
     }
 }

@@ -57,8 +57,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// `WEBAPP_DATABASE` from the environment, else `webapp.sqlite` in the working directory.
     func resolvedDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let database, !database.isEmpty { return database }
-        if let path = environment[DemoDatabase.environmentVariable], !path.isEmpty { return path }
-        return DemoDatabase.defaultPath
+        if let path = environment[DemoStorage.environmentVariable], !path.isEmpty { return path }
+        return DemoStorage.defaultPath
     }
 
     /// A loud sentence for each defence a hidden flag switched off (benchmarks only).
@@ -101,9 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
         // Without WEBROUTER_SECRET, Application.serve warns that sessions end at every restart.
         let secret = AppSecret.fromEnvironment().secret
         let location = resolvedDatabasePath()
-        let accounts: OpenedAccounts
+        let storage: DemoStorage
         do {
-            accounts = try await OpenedAccounts.open(location, logger: logger)
+            storage = try await DemoStorage.open(location, liveDirectory: server.liveDirectory, logger: logger)
         } catch {
             #if PostgreSQL
             let shown = (try? PostgresAddress(parsing: location).description) ?? location
@@ -113,7 +113,17 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("webapp: cannot open the database \(shown): \(error)\n".utf8))
             throw ExitCode.failure
         }
-        defer { accounts.close() }
+        do {
+            try await serve(storage: storage, secret: secret, logger: logger)
+            await storage.close()
+        } catch {
+            await storage.close()
+            throw error
+        }
+    }
+
+    /// Serves the demo over `storage` until SIGINT or SIGTERM.
+    private func serve(storage: DemoStorage, secret: AppSecret, logger: Logger) async throws {
         // The hidden switches exist for the benchmarks only: each one is said at start, at the
         // highest level, on every start, so none can be left on unnoticed.
         for warning in switchedOffDefences { logger.critical("\(warning)") }
@@ -124,10 +134,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let options = server
         let skipsSessionCheck = skipsSessionCheck
-        let data = skipsSignInLimits || skipsSignInThrottle
-            ? DemoData.unlimited(storage: accounts.storage, keepsHashingPool: skipsSignInThrottle)
-            : DemoData(storage: accounts.storage)
-        let broadcaster = accounts.broadcaster
+        let data = try await skipsSignInLimits || skipsSignInThrottle
+            ? DemoData.unlimited(storage: storage, keepsHashingPool: skipsSignInThrottle)
+            : DemoData.open(storage: storage)
+        let broadcaster = storage.broadcaster
         let app = try AppLoader.load(secret: secret, data: data, publicOrigin: publicOrigin, observers: [RouteLog()]) {
             configuration in
             // Validated already (`ServeOptions.validate`): applying cannot fail here.

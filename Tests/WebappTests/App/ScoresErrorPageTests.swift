@@ -29,7 +29,7 @@ struct ScoresErrorPageTests {
     }
 
     @Test func aSignedOutVisitorIsLedToTheirOwnStart() async throws {
-        let client = try ScoresFixture().visitor()
+        let client = try await ScoresFixture().visitor()
         let page = try await client.get("/no-such-page")
         try page.expect(status: 404, screen: "Error")
         #expect(page.tabs.isEmpty, "a visitor has no tabs")

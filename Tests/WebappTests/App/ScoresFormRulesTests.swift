@@ -22,7 +22,7 @@ struct ScoresFormRulesTests {
     @Test(arguments: forms.indices)
     func aValueBreakingAnHTMLConstraintIsRefusedByTheServerOnItsField(_ index: Int) async throws {
         let (url, action, signedIn) = Self.forms[index]
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = signedIn ? try await fixture.signedIn() : try fixture.visitor()
         let page = try await client.get(url)
         let form = try page.form(action)
@@ -45,7 +45,7 @@ struct ScoresFormRulesTests {
     /// The page state lists, for every field of the demo's typed forms, the rules its
     /// declaration gives: the HTML constraints and the server-only ones.
     @Test func thePageStateListsEachFieldsRulesAsDeclared() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let visitor = try fixture.visitor()
         func declared<F: Form>(_ type: F.Type) -> [String: Set<String>] {

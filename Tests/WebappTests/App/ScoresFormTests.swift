@@ -9,7 +9,7 @@ import WebRouterAccounts
 @Suite("Scores app: forms")
 struct ScoresFormTests {
     @Test func editFlowWalksItsStepsAndSavesTheProfile() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let dashboard = try await client.get("/dashboard")
         let name = try await client.follow("Edit profile", on: dashboard)
@@ -51,7 +51,7 @@ struct ScoresFormTests {
     }
 
     @Test func cancelLeavesTheProfileAlone() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         try await client.get("/dashboard/~edit/name")
         try await client.fill("Display name", with: "Someone")
@@ -65,7 +65,7 @@ struct ScoresFormTests {
     }
 
     @Test func changePasswordShowsMessagesThenReturnsToSettings() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let form = try await client.get("/messages/~settings/change-password")
         // Too short for the page's minlength: sent by field name on purpose (fill would refuse it).
@@ -91,7 +91,7 @@ struct ScoresFormTests {
     }
 
     @Test func searchResultsOpenSheetsThatKeepTheQuery() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let team = try fixture.teamName(3)
         try await client.get("/search")
@@ -113,7 +113,7 @@ struct ScoresFormTests {
     }
 
     @Test func filterNarrowsTheSearchAndIgnoresBadValues() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let filter = try await client.get("/search/~filter?q=united")
         // A league no menu offers: sent by field name on purpose, refused on its field.

@@ -7,7 +7,7 @@ import WebRouterTesting
 /// match's page and the feed, whose pages carry their event streams.
 @Suite struct ScoresLiveTests {
     @Test func aGoalInTheLiveMatchRefreshesItsPageAndTheFeed() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let id = fixture.data.live.matchID
         let feed = try await client.get("/feed")
@@ -25,7 +25,7 @@ import WebRouterTesting
     }
 
     @Test func theFeedListsTheLiveMatchOnceUnderLiveNowAndFourOthersUnderNextUp() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let feed = try await client.get("/feed")
         let matchLinks = feed.links.filter { $0.href.hasPrefix("/feed/match/") }
@@ -38,7 +38,7 @@ import WebRouterTesting
     }
 
     @Test func aMatchThatIsNotPlayingLiveOpensNoStream() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let other = fixture.data.live.matchID == 12 ? 13 : 12
         #expect(try await client.get("/feed/match/\(other)").eventsURL == nil)

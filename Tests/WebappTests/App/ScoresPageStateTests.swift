@@ -28,7 +28,7 @@ struct ScoresPageStateTests {
     }
 
     @Test func theDeepLinkOfTheMatchAnswersItsLandmarks() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         try await fixture.test { client in
             let page = try await client.request(.get, "/feed/tournament/5/match/12", headers: Self.json)
             #expect(page.status == .ok)
@@ -59,7 +59,7 @@ struct ScoresPageStateTests {
     }
 
     @Test func signingInFromTheJSONAlone() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         try await fixture.test(signedIn: false) { client in
             let login = try state(try await client.request(.get, "/welcome/~login", headers: Self.json))
             #expect(login.screen == "Login" && login.baseScreen == "Welcome")
@@ -77,7 +77,7 @@ struct ScoresPageStateTests {
     }
 
     @Test func aConfirmationDialogOverASheet() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         try await fixture.test { client in
             let state = try state(try await client.request(.get, "/messages/~settings?confirm=sign-out", headers: Self.json))
             #expect(state.screen == "Settings" && state.baseScreen == "Messages")
@@ -100,7 +100,7 @@ struct ScoresPageStateTests {
     }
 
     @Test func anUnknownMatchIsA404InJSON() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         try await fixture.test { client in
             let page = try await client.request(.get, "/feed/tournament/5/match/99999", headers: Self.json)
             #expect(page.status == .notFound)

@@ -66,7 +66,7 @@ struct ScoresPathTests {
     ]
 
     @Test func signedInPlacesAnswerTheirScreenTabAndBreadcrumbOverHTTP() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn(.live)
         for place in Self.signedInPlaces {
             let page = try await client.get(place.url)
@@ -79,7 +79,7 @@ struct ScoresPathTests {
 
     @Test(arguments: [("/welcome", "Welcome"), ("/welcome/~login", "Login"), ("/welcome/~registration", "Registration"), ("/launch", "Launch")])
     func signedOutPlacesAreRealPages(url: String, screen: String) async throws {
-        let client = try ScoresFixture().visitor()
+        let client = try await ScoresFixture().visitor()
         let page = try await client.get(url)
         try page.expect(status: 200, screen: screen)
         #expect(page.tabs.isEmpty)

@@ -36,7 +36,7 @@ struct ScoresRoutingFeatureTests {
     }
 
     @Test func everyPageHasAShareCardWithItsAbsoluteDeepLink() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let squadMember = try #require(fixture.data.sample.players(of: 3).first).id
         try await fixture.test { client in
             let match = try await client.get("/feed/match/12")
@@ -117,7 +117,7 @@ struct ScoresRoutingFeatureTests {
     }
 
     @Test func theMatchPageHasSectionsInItsQuery() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let match = try #require(fixture.data.sample.match(12))
         try #require(match.status.isFinished, "match 12 is played in the sample data")
         try await fixture.test { client in
@@ -171,7 +171,7 @@ struct ScoresRoutingFeatureTests {
     }
 
     @Test func closeAllLeavesEverySheetAtOnce() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let player = try #require(fixture.data.sample.players(of: 3).first).id
         try await fixture.test { client in
             let team = try await client.get("/dashboard/team/3")
@@ -209,7 +209,7 @@ struct ScoresRoutingFeatureTests {
     }
 
     @Test func theHeaderNamesTheSignedInUser() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         try await fixture.test(signedIn: false) { client in
             let welcome = try await client.get("/welcome")
             #expect(!welcome.has(.link("👤").within(.role("banner"))))

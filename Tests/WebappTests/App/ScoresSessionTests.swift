@@ -9,7 +9,7 @@ import WebRouterAccounts
 struct ScoresSessionTests {
     @Test(arguments: [("/", nil), ("/feed/match/12", "/feed/match/12"), ("/messages/~settings", "/messages/~settings")])
     func signedOutVisitorsAreSentToWelcome(url: String, next: String?) async throws {
-        let client = try ScoresFixture().visitor()
+        let client = try await ScoresFixture().visitor()
         client.followsRedirects = false
         let answer = try await client.get(url)
         #expect((300..<400).contains(answer.status.code))
@@ -20,7 +20,7 @@ struct ScoresSessionTests {
     }
 
     @Test func loginCycleLandsOnTheWantedPage() async throws {
-        let client = try ScoresFixture().visitor()
+        let client = try await ScoresFixture().visitor()
         let welcome = try await client.get("/feed/match/12")
         try welcome.expect(screen: "Welcome")
         let login = try await client.follow("Sign in", on: welcome)
@@ -42,7 +42,7 @@ struct ScoresSessionTests {
     }
 
     @Test func wrongPasswordIsRefusedWith422() async throws {
-        let client = try ScoresFixture().visitor()
+        let client = try await ScoresFixture().visitor()
         try await client.get("/welcome/~login")
         try await client.fill("Username", with: "demo")
         try await client.fill("Password", with: "nope")
@@ -54,7 +54,7 @@ struct ScoresSessionTests {
     }
 
     @Test func aForeignNextIsIgnored() async throws {
-        let client = try ScoresFixture().visitor()
+        let client = try await ScoresFixture().visitor()
         try await client.get("/welcome/~login?next=https%3A%2F%2Fevil.example%2F")
         client.followsRedirects = false
         try await client.fill("Username", with: "demo")
@@ -64,7 +64,7 @@ struct ScoresSessionTests {
     }
 
     @Test func registrationValidatesThenSignsIn() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try fixture.visitor()
         let form = try await client.get("/welcome/~registration")
         // Values the page's constraints refuse: sent by field name on purpose (fill would refuse them).

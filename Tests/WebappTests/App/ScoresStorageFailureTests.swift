@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 import WebRouter
@@ -11,11 +12,13 @@ import WebRouterAccounts
 struct ScoresStorageFailureTests {
     @Test func aReadOnlyDatabaseKeepsSessionsButRefusesChangesOnTheForm() async throws {
         try await withMigratedDatabase { writable, path in
-            let readOnly = try DemoDatabase.open(path: path, readonly: true)
+            // Its profiles' writer gives up after a tenth of a second when the file is locked.
+            let readOnly = try await DemoStorage.sqlite(path: path, readonly: true, busyTimeout: .milliseconds(100))
+            defer { Task { await readOnly.close() } }
             // Two instances over one file and one secret: one can write, the other only read.
             let secret = AppSecret.random()
-            let writer = try ScoresFixture(data: DemoData(database: writable, passwordIterations: 2), secret: secret)
-            let fixture = try ScoresFixture(data: DemoData(database: readOnly, passwordIterations: 2), secret: secret)
+            let writer = try ScoresFixture(data: try await DemoData.open(storage: writable, passwordIterations: 2), secret: secret)
+            let fixture = try ScoresFixture(data: DemoData(storage: readOnly, passwordIterations: 2), secret: secret)
 
             let visitor = try fixture.visitor()
             try await visitor.get("/welcome/~registration")
@@ -41,20 +44,21 @@ struct ScoresStorageFailureTests {
             try await client.press("Next")
             try await client.select(try fixture.teamName(10), from: "Favourite team")
             try await client.press("Next")
-            let notSaved = try await client.press("Save")
+            // The profiles' store cannot write either: the other instance holds the file's write
+            // lock for as long as this Save takes.
+            let notSaved = try await writable.store.transaction { _ in try await client.press("Save") }
             try notSaved.expect(status: 422, screen: "UserEdit", text: "Nothing was saved")
             #expect(try await fixture.data.profiles.profile(named: "demo")?.displayName == "Demo User")
-            withExtendedLifetime(writable) {}
         }
     }
 
     @Test func pagesThatCannotReadTheDatabaseAre503() async throws {
-        try await withMigratedDatabase { database, _ in
-            let fixture = try ScoresFixture(data: DemoData(database: database, passwordIterations: 2))
+        try await withMigratedDatabase { storage, path in
+            let fixture = try ScoresFixture(data: try await DemoData.open(storage: storage, passwordIterations: 2))
             let client = try await fixture.signedIn()
-            try await database.writeWithoutTransaction { db in   // the file is damaged: accounts and profiles are gone, not their sessions
+            try await DatabaseQueue(path: path).writeWithoutTransaction { db in   // the file is damaged: accounts and profiles are gone, not their sessions
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                try db.execute(sql: "DROP TABLE profile")
+                try db.execute(sql: "DROP TABLE profiles")
                 try db.execute(sql: "DROP TABLE accounts")
                 try db.execute(sql: "PRAGMA foreign_keys = ON")
             }

@@ -8,8 +8,8 @@ struct ScoresFixture {
     let data: DemoData
     let app: Application
 
-    init(observers: [any RouteObserver] = []) throws {
-        try self.init(data: DemoData.forTests(), observers: observers)
+    init(observers: [any RouteObserver] = []) async throws {
+        try self.init(data: await DemoData.forTests(), observers: observers)
     }
 
     /// The app over the given data (a database set up by the test); `configure` changes its
@@ -66,9 +66,10 @@ extension TestPage {
 }
 
 extension DemoData {
-    /// The demo's data over a fresh, migrated accounts database in memory, hashing passwords
-    /// with 2 PBKDF2 iterations instead of 210,000 so signing in costs the tests nothing.
-    static func forTests() throws -> DemoData {
-        DemoData(database: try DemoDatabase.inMemory(passwordIterations: 2), passwordIterations: 2)
+    /// The demo's data over fresh accounts and a fresh store in memory (the demo account
+    /// seeded), hashing passwords with 2 PBKDF2 iterations instead of 210,000 so signing in
+    /// costs the tests nothing.
+    static func forTests() async throws -> DemoData {
+        try await DemoData.open(storage: try await DemoStorage.inMemory(), passwordIterations: 2)
     }
 }

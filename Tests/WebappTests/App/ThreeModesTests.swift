@@ -10,7 +10,7 @@ import WebRouterTesting
 struct ThreeModesTests {
     @Test(arguments: TestClient.Mode.allCases)
     func aSharedDeepLinkThroughSignInSectionsShareAndBack(_ mode: TestClient.Mode) async throws {
-        let scores = try ScoresFixture()
+        let scores = try await ScoresFixture()
         let match = try scores.matchTitle(12)
         try await scores.app.test(mode) { client in
             try await client.get("/feed/tournament/5/match/12")

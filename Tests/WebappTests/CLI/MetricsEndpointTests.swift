@@ -13,7 +13,7 @@ import WebRouterTesting
 struct MetricsEndpointTests {
     @Test func theDeepLinkIsCountedUnderItsRoutePattern() async throws {
         let registry = PrometheusCollectorRegistry()
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         try await withMetricsFactory(PrometheusMetricsFactory(registry: registry)) {
             let client = try await fixture.signedIn()
             try await client.get("/feed/tournament/5/match/12")

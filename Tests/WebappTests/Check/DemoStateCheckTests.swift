@@ -7,7 +7,7 @@ import WebRouterTesting
 /// (see CheckingEveryState.md): nothing fails.
 @Suite struct DemoStateCheckTests {
     @Test func everyStateOfTheDemoPasses() async throws {
-        let app = try ScoresFixture().app
+        let app = try await ScoresFixture().app
         var options = StateCheckOptions(capPerScreen: 4)
         options.signIn = StateCheckOptions.SignIn(page: "/welcome/~login", fields: ["username": "demo", "password": "demo"])
         // Searches typed into the Search tab's form: their results open the player, team,

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 @testable import webapp
 
 /// Runs `body` with the path of a database file in a fresh temporary directory, removed afterwards.
@@ -10,10 +9,17 @@ func withTemporaryDatabase(_ body: (String) async throws -> Void) async throws {
     try await body(directory.appendingPathComponent("webapp.sqlite").path)
 }
 
-/// Runs `body` with the accounts database migrated in a fresh temporary file (the demo account
-/// seeded with two PBKDF2 iterations, so it is quick) and the file's path; removed afterwards.
-func withMigratedDatabase(_ body: (DatabasePool, String) async throws -> Void) async throws {
+/// Runs `body` with the demo's storage (accounts and store) opened and migrated in a fresh
+/// temporary file, and the file's path; closed and removed afterwards.
+func withMigratedDatabase(_ body: (DemoStorage, String) async throws -> Void) async throws {
     try await withTemporaryDatabase { path in
-        try await body(try DemoDatabase.open(path: path, passwordIterations: 2), path)
+        let storage = try await DemoStorage.sqlite(path: path)
+        do {
+            try await body(storage, path)
+            await storage.close()
+        } catch {
+            await storage.close()
+            throw error
+        }
     }
 }

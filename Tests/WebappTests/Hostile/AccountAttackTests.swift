@@ -21,9 +21,8 @@ struct AccountAttackTests {
     }
 
     /// The demo over a fresh database, on `clock`, hashing on `hashing`.
-    static func fixture(clock: TestClock, hashing: BoundedWorkPool = BoundedWorkPool(), iterations: Int = 2) throws -> ScoresFixture {
-        let database = try DemoDatabase.inMemory(passwordIterations: iterations)
-        let data = DemoData(database: database, passwordIterations: iterations, hashing: hashing)
+    static func fixture(clock: TestClock, hashing: BoundedWorkPool = BoundedWorkPool(), iterations: Int = 2) async throws -> ScoresFixture {
+        let data = try await DemoData.open(storage: try await DemoStorage.inMemory(), passwordIterations: iterations, hashing: hashing)
         return try ScoresFixture(data: data) { $0.clock = { clock.now } }
     }
 
@@ -37,7 +36,7 @@ struct AccountAttackTests {
 
     @Test func wrongPasswordsAreThrottledAndTheRightOneWorksAfterTheDelay() async throws {
         let clock = TestClock()
-        let fixture = try Self.fixture(clock: clock)
+        let fixture = try await Self.fixture(clock: clock)
         let client = try fixture.visitor()
         let free = fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount
         for _ in 0...free {   // the free ones, and the one that starts the first delay
@@ -62,7 +61,7 @@ struct AccountAttackTests {
     @Test func aFloodOfWrongPasswordsGets429sAndNeverHashesMoreThanThePoolAllows() async throws {
         let clock = TestClock()
         let pool = BoundedWorkPool(maximumConcurrent: 2, maximumWaiting: 4)
-        let fixture = try Self.fixture(clock: clock, hashing: pool, iterations: 20_000)
+        let fixture = try await Self.fixture(clock: clock, hashing: pool, iterations: 20_000)
         // 8 clients at once, 6 guesses each, at other accounts each time: only the address's count adds up.
         let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
             for client in 0..<8 {
@@ -86,7 +85,7 @@ struct AccountAttackTests {
 
     @Test func anUnknownUsernameCostsAHashLikeAWrongPassword() async throws {
         let pool = BoundedWorkPool(maximumConcurrent: 1, maximumWaiting: 1)
-        let fixture = try Self.fixture(clock: TestClock(), hashing: pool)
+        let fixture = try await Self.fixture(clock: TestClock(), hashing: pool)
         try await Self.signIn(try fixture.visitor(), "nobody", "guess").expect(status: 422, text: "Wrong username or password.")
         #expect(pool.peakRunning == 1, "the password was checked against a stand-in hash")
     }
@@ -94,7 +93,7 @@ struct AccountAttackTests {
     @Test func aFullHashingQueueIsA429InTheForm() async throws {
         // One slot, no queue, and the slot held: the next check is refused, as under a flood.
         let pool = BoundedWorkPool(maximumConcurrent: 1, maximumWaiting: 0)
-        let fixture = try Self.fixture(clock: TestClock(), hashing: pool)
+        let fixture = try await Self.fixture(clock: TestClock(), hashing: pool)
         let gate = DispatchSemaphore(value: 0)
         let holder = Task { try await pool.run { gate.wait() } }
         for _ in 0..<10_000 where pool.running == 0 { await Task.yield() }
@@ -108,7 +107,7 @@ struct AccountAttackTests {
     }
 
     @Test func aCookieCopiedBeforeSignOutIsSignedOutAfterIt() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let owner = try await fixture.signedIn()
         let thief = try fixture.visitor()
         thief.cookies = owner.cookies
@@ -134,14 +133,14 @@ struct AccountAttackTests {
 
     @Test func aRefusedRequestAMinuteAfterTheLastPageKeepsTheTabBar() async throws {
         let clock = TestClock()
-        let fixture = try Self.fixture(clock: clock)
+        let fixture = try await Self.fixture(clock: clock)
         let client = try await fixture.signedIn()
         clock.advance(by: 60)
         try await Self.oversizedPost(client).expect(status: 413, screen: "Error", selectedTab: "Messages")
     }
 
     @Test func aCookieReplayedAfterSignOutGetsTheSignedOutErrorPage() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let owner = try await fixture.signedIn()
         let thief = try fixture.visitor()
         thief.cookies = owner.cookies
@@ -157,7 +156,7 @@ struct AccountAttackTests {
     }
 
     @Test func aPasswordChangeSignsOutEveryOtherSession() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let laptop = try await fixture.signedIn()
         let copy = try fixture.visitor()
         copy.cookies = laptop.cookies
@@ -178,7 +177,7 @@ struct AccountAttackTests {
         // The store is the authority: a session it no longer holds is signed out, whatever
         // ended it (another instance, an administrator).
         let clock = TestClock()
-        let fixture = try Self.fixture(clock: clock)
+        let fixture = try await Self.fixture(clock: clock)
         let client = try await fixture.signedIn()
         let page = try await client.get("/dashboard")
         try page.expect(screen: "Dashboard")
@@ -192,7 +191,7 @@ struct AccountAttackTests {
     // MARK: - Issue 42's audit
 
     @Test func aPaddedOrRecasedUsernameDoesNotSlipPastTheAccountsLock() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let client = try fixture.visitor()
         for _ in 0...fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount {
             try await Self.signIn(client, "demo", "wrong").expect(status: 422, screen: "Login")
@@ -205,7 +204,7 @@ struct AccountAttackTests {
     }
 
     @Test func aPaddedUsernameCountsAgainstTheSameAccount() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let free = fixture.data.accounts.throttles.signIn.freeAttemptsPerAccount
         // Guesses spread over spellings of one name, each from a fresh client: one count.
         for attempt in 0...free {
@@ -216,7 +215,7 @@ struct AccountAttackTests {
     }
 
     @Test func aCookieCopiedFromTheChangingBrowserIsSignedOutByTheChange() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let laptop = try await fixture.signedIn()
         let copy = try fixture.visitor()
         copy.cookies = laptop.cookies
@@ -244,7 +243,7 @@ struct AccountAttackTests {
 
     @Test func wrongCurrentPasswordsAreThrottled() async throws {
         let clock = TestClock()
-        let fixture = try Self.fixture(clock: clock)
+        let fixture = try await Self.fixture(clock: clock)
         let client = try await fixture.signedIn()
         var statuses: [Int] = []
         for _ in 0..<30 {
@@ -263,7 +262,7 @@ struct AccountAttackTests {
 
     @Test func registrationsFromOneAddressAreThrottled() async throws {
         let clock = TestClock()
-        let fixture = try Self.fixture(clock: clock)
+        let fixture = try await Self.fixture(clock: clock)
         let free = fixture.data.accounts.throttles.registration.freeAttemptsPerClient
         func register(_ name: String) async throws -> TestPage {
             let client = try fixture.visitor()   // signed out each time, from the same address
@@ -286,7 +285,7 @@ struct AccountAttackTests {
     }
 
     @Test func deletingTheAccountSignsOutEverySessionAndTakesTheProfile() async throws {
-        let fixture = try Self.fixture(clock: TestClock())
+        let fixture = try await Self.fixture(clock: TestClock())
         let owner = try await fixture.signedIn()
         let copy = try fixture.visitor()
         copy.cookies = owner.cookies

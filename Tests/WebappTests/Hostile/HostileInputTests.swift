@@ -87,8 +87,8 @@ struct HostileInputTests {
         return cases
     }
 
-    static func startServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {
-        let app = try ScoresApp.application(data: try DemoData.forTests(), secret: .random())
+    static func startServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> HTTPServer {
+        let app = try ScoresApp.application(data: try await DemoData.forTests(), secret: .random())
         var configuration = ServerConfiguration(port: 0)
         configuration.threadCount = 2
         configuration.publicDirectory = Self.publicDirectory
@@ -104,7 +104,7 @@ struct HostileInputTests {
         .appendingPathComponent("../../../Public").standardized.path
 
     @Test func everyCaseGetsARightAnswerAndTheServerKeepsServing() async throws {
-        let server = try Self.startServer()
+        let server = try await Self.startServer()
         let cases = Self.cases
         var checked = 0
         for hostile in cases {
@@ -135,7 +135,7 @@ struct HostileInputTests {
     /// Link poisoning: pages never offer a URL on the host a request names, unless the
     /// configuration allows that host.
     @Test func aHostileHostNeverAppearsInAPage() async throws {
-        let app = try ScoresApp.application(data: DemoData.forTests(), secret: .random())
+        let app = try ScoresApp.application(data: await DemoData.forTests(), secret: .random())
         try await app.test(.live) { client in
             try await client.get("/welcome/~login")
             try await client.fill("Username", with: "demo")
@@ -157,7 +157,7 @@ struct HostileInputTests {
     }
 
     @Test func aBodyThatStopsHalfWayAndPipelinedRequests() async throws {
-        let server = try Self.startServer()
+        let server = try await Self.startServer()
         let port = server.port
         // Half a body, then the client goes away.
         try await onOwnThread {
@@ -176,7 +176,7 @@ struct HostileInputTests {
     }
 
     @Test func aSlowClientIsCutOffAndDoesNotStallOthers() async throws {
-        let server = try Self.startServer { $0.connectionTimeout = 2 }
+        let server = try await Self.startServer { $0.connectionTimeout = 2 }
         let port = server.port
         // A slowloris client: a few bytes of a request line, then nothing.
         let closed = Mutex(false)
@@ -197,7 +197,7 @@ struct HostileInputTests {
 
     @Test func forgedAndExpiredCSRFTokensAre403() async throws {
         let secret = AppSecret.random()
-        let app = try ScoresApp.application(data: try DemoData.forTests(), secret: secret)
+        let app = try ScoresApp.application(data: try await DemoData.forTests(), secret: secret)
         try await app.test(.live) { client in
             let login = try await client.get("/welcome/~login")
             let token = try #require(login.form("sign-in")["_csrf"])

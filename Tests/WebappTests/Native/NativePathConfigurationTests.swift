@@ -61,7 +61,7 @@ struct NativePathConfigurationTests {
 
     @Test("every example URL of the route table gets the presentation its transition declares")
     func everyRouteGetsItsPresentation() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let (_, rules, _) = try await served(fixture)
         let routes = fixture.app.table.routes
         #expect(rules.count > routes.count)
@@ -100,7 +100,7 @@ struct NativePathConfigurationTests {
 
     @Test("a flow's later steps replace the screen; its first step opens it as declared")
     func flowStepsReplace() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let (_, rules, _) = try await served(fixture)
         let first = Self.properties(of: "/dashboard/~edit/name", rules)
         #expect(first["context"] as? String == "modal")
@@ -116,7 +116,7 @@ struct NativePathConfigurationTests {
 
     @Test("settings list the tabs with their titles, icons and paths; a repeat fetch is a 304")
     func tabsAndCaching() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let (json, _, page) = try await served(fixture)
         let settings = try #require(json["settings"] as? [String: Any])
         #expect(settings["app_name"] as? String == fixture.app.configuration.appName)
@@ -133,7 +133,7 @@ struct NativePathConfigurationTests {
 
     @Test("a page shown by Hotwire Native carries the class that hides the web tab bar and breadcrumb")
     func nativeShellClass() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try await fixture.signedIn()
         let browser = try await client.get("/feed/match/12")
         #expect(browser.document.first { $0.tag == "html" }?["class"] == nil)

@@ -23,7 +23,7 @@ struct WebAppManifestTests {
 
     @Test("the manifest names the app, starts at / in standalone, with the theme's colours, icons and tabs as shortcuts")
     func manifestFields() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let client = try TestClient(fixture.app, publicDirectory: Browser.publicDirectory)
         let manifest = try await Self.manifest(client)
         let name = fixture.app.configuration.appName
@@ -58,7 +58,7 @@ struct WebAppManifestTests {
 
     @Test("every page links the manifest, carries the theme colours light and dark, and the tags iOS reads")
     func headTags() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         let fills = Self.fills(fixture)
         for (client, url) in [(try fixture.visitor(), "/welcome"), (try await fixture.signedIn(), "/search/~user/7/team/3"),
                               (try fixture.visitor(), "/no-such-page")] {
@@ -77,7 +77,7 @@ struct WebAppManifestTests {
 
     @Test("an app's own names and icons replace the defaults")
     func appIcons() async throws {
-        let fixture = try ScoresFixture(data: DemoData.forTests()) { configuration in
+        let fixture = try ScoresFixture(data: await DemoData.forTests()) { configuration in
             configuration.installable = InstallableApp(name: "Scores Live", shortName: "Scores",
                                                        icons: [AppIcon("/static/big.png", sizes: "512x512"),
                                                                AppIcon("/static/small.png", sizes: "192x192")])

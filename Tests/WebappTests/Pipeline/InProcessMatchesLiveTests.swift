@@ -32,7 +32,7 @@ struct InProcessMatchesLiveTests {
         .deletingLastPathComponent().appendingPathComponent("Public").path
 
     @Test func aCrawlOfTheDemoGetsTheSameBytesInProcessAndLive() async throws {
-        let fixture = try ScoresFixture()
+        let fixture = try await ScoresFixture()
         // The same app on a stopped clock: CSRF tokens carry their issue second, and the two
         // modes must not disagree because a second passed between them.
         var configuration = fixture.app.configuration

@@ -164,6 +164,15 @@ struct MemoryDatabase: Sendable {
         case .dropTable(let name):
             guard tables.removeValue(forKey: name) != nil else { throw StoreError(.migration, "there is no table \(name)") }
             indexes = indexes.filter { $0.value.table != name }
+        case .adoptTable(let legacyName, let name, let columns):
+            guard let legacy = tables[legacyName] else { return }
+            for row in legacy.rows.values {
+                let fields = columns.mapValues { row[$0] ?? .null }
+                guard try insert(fields, into: name) else {
+                    throw StoreError(.duplicate, "\(name) already has a record with id \(fields["id"]?.keyText ?? "")")
+                }
+            }
+            try apply(.dropTable(legacyName))
         case .data:
             break
         }

@@ -84,23 +84,8 @@ final class PostgresBackend: StoreBackend {
     }
 
     func migrate(_ names: [String], apply: (String, any BackendConnection) async throws -> Void) async throws -> [String] {
-        try await write { connection in
-            // One instance at a time (the write lock): the others wait, then find them recorded.
-            let connection = connection as! PostgresStoreConnection
-            try await connection.execute(connection.builder.createMigrationTable)
-            let applied = Set(try await connection.rows(SQLStatement(sql: "SELECT \"name\" FROM \"\(migrationTable)\"", binds: []))
-                .compactMap { row -> String? in
-                    if case .text(let name)? = row["name"] { return name }
-                    return nil
-                })
-            var ran: [String] = []
-            for name in names where !applied.contains(name) {
-                try await apply(name, connection)
-                try await connection.execute("INSERT INTO \"\(migrationTable)\" (\"name\") VALUES ($1)", [.text(name)])
-                ran.append(name)
-            }
-            return ran
-        }
+        // One instance at a time (the write lock): the others wait, then find them recorded.
+        try await write { connection in try await (connection as! PostgresStoreConnection).runMigrations(names, apply: apply) }
     }
 
     func tables() async throws -> [String: Set<String>] {
@@ -142,7 +127,7 @@ final class PostgresBackend: StoreBackend {
 }
 
 /// Statements on one pooled connection (inside the transaction, or for a read).
-final class PostgresStoreConnection: BackendConnection, @unchecked Sendable {
+final class PostgresStoreConnection: SQLConnection, @unchecked Sendable {
     // A PostgresConnection is used by one task at a time here: the transaction's or the read's.
     let connection: PostgresConnection
     let builder: SQLBuilder
@@ -168,39 +153,6 @@ final class PostgresStoreConnection: BackendConnection, @unchecked Sendable {
         } catch {
             throw PostgresBackend.storeError(error, doing: statement.sql)
         }
-    }
-
-    func execute(_ sql: String, _ binds: [StoreValue] = []) async throws {
-        _ = try await rows(SQLStatement(sql: sql, binds: binds))
-    }
-
-    func insert(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {
-        try await !rows(builder.insert(table, fields)).isEmpty
-    }
-
-    func upsert(_ table: String, _ fields: [String: StoreValue]) async throws {
-        _ = try await rows(builder.upsert(table, fields))
-    }
-
-    func update(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {
-        try await !rows(builder.update(table, fields)).isEmpty
-    }
-
-    func delete(_ query: RowQuery) async throws -> Int {
-        try await rows(builder.delete(query)).count
-    }
-
-    func select(_ query: RowQuery) async throws -> [[String: StoreValue]] {
-        try await rows(builder.select(query))
-    }
-
-    func count(_ query: RowQuery) async throws -> Int {
-        guard case .integer(let count)? = try await rows(builder.count(query)).first?.values.first else { return 0 }
-        return Int(count)
-    }
-
-    func apply(_ step: SchemaStep) async throws {
-        for sql in builder.statements(step) { try await execute(sql) }
     }
 
     static func bind(_ value: StoreValue, into binds: inout PostgresBindings) {

@@ -118,9 +118,23 @@ package struct SQLBuilder: Sendable {
             return ["DROP INDEX \(Self.q(name))"]
         case .dropTable(let name):
             return ["DROP TABLE \(Self.q(name))"]
+        case .adoptTable(let legacy, let table, let columns):
+            let names = columns.keys.sorted()
+            return [
+                "INSERT INTO \(Self.q(table)) (\(names.map(Self.q).joined(separator: ", "))) SELECT \(names.map { Self.q(columns[$0]!) }.joined(separator: ", ")) FROM \(Self.q(legacy))",
+                "DROP TABLE \(Self.q(legacy))",
+            ]
         case .data:
             return []
         }
+    }
+
+    /// One row when the table `name` exists (in PostgreSQL's current schema), none otherwise.
+    func tableExists(_ name: String) -> SQLStatement {
+        let sql = dialect == .sqlite
+            ? "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = ?"
+            : "SELECT 1 AS found FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1"
+        return SQLStatement(sql: sql, binds: [.text(name)])
     }
 
     private func column(_ definition: ColumnDefinition) -> String {

@@ -68,19 +68,7 @@ final class SQLiteBackend: StoreBackend {
     func migrate(_ names: [String], apply: (String, any BackendConnection) async throws -> Void) async throws -> [String] {
         // BEGIN IMMEDIATE takes the file's write lock: an instance starting at the same moment
         // waits, then finds these migrations recorded.
-        try await write { connection in
-            let connection = connection as! SQLiteConnection
-            let builder = SQLBuilder(dialect: .sqlite)
-            try await connection.execute(builder.createMigrationTable)
-            let applied = Set(try await connection.strings("SELECT \"name\" FROM \"\(migrationTable)\""))
-            var ran: [String] = []
-            for name in names where !applied.contains(name) {
-                try await apply(name, connection)
-                try await connection.execute("INSERT INTO \"\(migrationTable)\" (\"name\") VALUES (?)", [.text(name)])
-                ran.append(name)
-            }
-            return ran
-        }
+        try await write { connection in try await (connection as! SQLiteConnection).runMigrations(names, apply: apply) }
     }
 
     func tables() async throws -> [String: Set<String>] {
@@ -105,10 +93,10 @@ final class SQLiteBackend: StoreBackend {
 }
 
 /// Statements on the writer (inside the transaction) or on a reader.
-final class SQLiteConnection: BackendConnection {
+final class SQLiteConnection: SQLConnection {
     let pool: DatabasePool
     let writes: Bool
-    private let builder = SQLBuilder(dialect: .sqlite)
+    let builder = SQLBuilder(dialect: .sqlite)
 
     init(pool: DatabasePool, writes: Bool) {
         self.pool = pool
@@ -124,7 +112,12 @@ final class SQLiteConnection: BackendConnection {
         }
     }
 
-    private func rows(_ statement: SQLStatement) async throws -> [[String: StoreValue]] {
+    func execute(_ sql: String, _ binds: [StoreValue]) async throws {
+        let arguments = StatementArguments(binds.map(Self.databaseValue))
+        try await access(sql) { db in try db.execute(sql: sql, arguments: arguments) }
+    }
+
+    func rows(_ statement: SQLStatement) async throws -> [[String: StoreValue]] {
         let arguments = StatementArguments(statement.binds.map(Self.databaseValue))
         let sql = statement.sql
         return try await access(sql) { db in
@@ -134,44 +127,6 @@ final class SQLiteConnection: BackendConnection {
                 return fields
             }
         }
-    }
-
-    func execute(_ sql: String, _ binds: [StoreValue] = []) async throws {
-        let arguments = StatementArguments(binds.map(Self.databaseValue))
-        try await access(sql) { db in try db.execute(sql: sql, arguments: arguments) }
-    }
-
-    func strings(_ sql: String) async throws -> [String] {
-        try await access(sql) { db in try String.fetchAll(db, sql: sql) }
-    }
-
-    func insert(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {
-        try await !rows(builder.insert(table, fields)).isEmpty
-    }
-
-    func upsert(_ table: String, _ fields: [String: StoreValue]) async throws {
-        _ = try await rows(builder.upsert(table, fields))
-    }
-
-    func update(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {
-        try await !rows(builder.update(table, fields)).isEmpty
-    }
-
-    func delete(_ query: RowQuery) async throws -> Int {
-        try await rows(builder.delete(query)).count
-    }
-
-    func select(_ query: RowQuery) async throws -> [[String: StoreValue]] {
-        try await rows(builder.select(query))
-    }
-
-    func count(_ query: RowQuery) async throws -> Int {
-        guard case .integer(let count)? = try await rows(builder.count(query)).first?.values.first else { return 0 }
-        return Int(count)
-    }
-
-    func apply(_ step: SchemaStep) async throws {
-        for sql in builder.statements(step) { try await execute(sql) }
     }
 
     static func databaseValue(_ value: StoreValue) -> DatabaseValue {

@@ -1,31 +1,41 @@
-import Foundation
-import WebRouterAccounts
+import WebRouterStore
 
-/// The demo's own tables beside the accounts (`AccountSchema`): the profiles, and the seeded
-/// `demo` account (password `demo`, "Demo User", following team 3). Both SQLite and PostgreSQL
-/// run exactly these after the accounts' own migrations. Never edit a released migration: add one.
+/// The demo's records in WebRouterStore: the `profiles` table, in one history of migrations
+/// that the store runs once per database, the same on SQLite and PostgreSQL. Before it the demo
+/// kept its profiles in a table of its own SQL, `profile` (username, display name, favourite
+/// team, bio), beside the accounts: a database from then has its rows carried over
+/// (`adoptTable`) and that table dropped. A new database gets the pre-made `demo` profile
+/// ("Demo User", following team 3), whose account `DemoData.seedDemoAccount()` then makes.
+/// Never edit a released migration: add one.
 ///
 /// ```swift
-/// let database = try SQLiteAccountDatabase.open(path: "webapp.sqlite", appMigrations: DemoSchema.migrations(passwordIterations: 2))
+/// let store = try await Store.open(.sqlite("webapp.sqlite"), migrations: DemoSchema.migrations, records: DemoSchema.records)
 /// ```
 enum DemoSchema {
-    /// The demo's migrations; `passwordIterations` is the PBKDF2 count of the seeded password.
-    static func migrations(passwordIterations: Int = PasswordHash.defaultIterations) -> [AccountMigration] {
-        let hash = PasswordHash(password: "demo", iterations: passwordIterations).encoded   // base64 and `$`: no quote
-        let now = Int(Date().timeIntervalSince1970)
-        let seed = [
-            "INSERT INTO accounts (username, password_hash, created_at, password_changed_at) VALUES ('demo', '\(hash)', \(now), \(now))",
-            "INSERT INTO profile (username, display_name, favourite_team_id, bio) VALUES ('demo', 'Demo User', 3, 'The pre-made account of the WebRouter demo.')",
-        ]
-        let columns = """
-            username TEXT NOT NULL PRIMARY KEY REFERENCES accounts(username) ON DELETE CASCADE ON UPDATE CASCADE, \
-            display_name TEXT NOT NULL, favourite_team_id INTEGER, bio TEXT NOT NULL DEFAULT ''
-            """
-        return [
-            AccountMigration(
-                name: "scores v1: profiles, with the demo account",
-                sqlite: ["CREATE TABLE profile (\(columns)) STRICT"] + seed,
-                postgreSQL: ["CREATE TABLE profile (\(columns))"] + seed),
-        ]
+    /// The record types the demo keeps, checked against the tables at start.
+    static let records: [any StoredRecord.Type] = [Profile.self]
+
+    /// The pre-made profile of the demo account (password `demo`).
+    static let demoProfile = Profile(username: "demo", displayName: "Demo User", favouriteTeamID: 3,
+                                     bio: "The pre-made account of the WebRouter demo.")
+
+    /// The demo's migrations, oldest first.
+    static var migrations: Migrations {
+        var migrations = Migrations()
+        migrations.add("scores v2: profiles in the store") { schema in
+            schema.createTable(Profile.table, id: .text) { table in
+                table.column("display_name", .text)
+                table.column("favourite_team_id", .integer, optional: true)
+                table.column("bio", .text, default: "")
+            }
+            schema.adoptTable("profile", into: Profile.table, columns: [
+                "id": "username", "display_name": "display_name", "favourite_team_id": "favourite_team_id", "bio": "bio",
+            ])
+            schema.update { transaction in
+                // A new database (nothing carried over): the demo account's profile.
+                if try await transaction.count(Profile.all) == 0 { try await transaction.insert(demoProfile) }
+            }
+        }
+        return migrations
     }
 }

@@ -1,13 +1,15 @@
 import WebRouter
 import WebRouterAccounts
+import WebRouterStore
 
 /// The demo's profiles (display name, favourite team, bio) beside the accounts of
-/// `WebRouterAccounts`: validated edits, each one transaction, and the one-row read pages make.
-/// Errors are `AccountError`s with the demo's own fields (`AccountField.displayName`, …), so
-/// a form shows them like the accounts' own.
+/// `WebRouterAccounts`, kept as `Profile` records in a WebRouterStore `Store`: validated
+/// edits, each one transaction, and the one-record read pages make. Errors are `AccountError`s
+/// with the demo's own fields (`AccountField.displayName`, …), so a form shows them like the
+/// accounts' own.
 ///
 /// ```swift
-/// let profiles = ProfileStore(storage: SQLiteProfileStorage(database: database), validTeamIDs: Set(1...48))
+/// let profiles = ProfileStore(store: storage.store, validTeamIDs: Set(1...48))
 /// try await profiles.create(username: "ada", displayName: "Ada")
 /// try await profiles.update(username: "ada", favouriteTeam: .set(7))
 /// ```
@@ -15,19 +17,20 @@ final class ProfileStore: Sendable {
     /// Maximum bio length.
     static let maximumBioLength = 200
 
-    let storage: any ProfileStorage
+    let store: Store
     private let validTeamIDs: Set<Int>?
 
-    /// Profiles in `storage`; `validTeamIDs` limits favourite teams (`nil`: any positive id).
-    init(storage: any ProfileStorage, validTeamIDs: Set<Int>? = nil) {
-        self.storage = storage
+    /// Profiles in `store` (opened with `DemoSchema`); `validTeamIDs` limits favourite teams
+    /// (`nil`: any positive id).
+    init(store: Store, validTeamIDs: Set<Int>? = nil) {
+        self.store = store
         self.validTeamIDs = validTeamIDs
     }
 
     /// The profile of `username`, if any. Pages read it on every request.
     func profile(named username: String) async throws(AccountError) -> Profile? {
         do {
-            return try await storage.profile(named: username)
+            return try await store.find(Profile.self, id: username)
         } catch {
             throw AccountError(storageFailure: error, writing: false)
         }
@@ -44,18 +47,29 @@ final class ProfileStore: Sendable {
         }
     }
 
-    /// Creates the profile of a new account (its display name checked by the form and again here).
+    /// Creates the profile of a new account (its display name checked by the form and again
+    /// here), replacing any left from an earlier account of that name.
     @discardableResult
     func create(username: String, displayName: String) async throws(AccountError) -> Profile {
         let name = Self.trimmed(displayName)
         if let problem = Self.displayNameProblem(name) { throw AccountError([.displayName: problem]) }
         let profile = Profile(username: username, displayName: name, favouriteTeamID: nil, bio: "")
         do {
-            _ = try await storage.insert(profile)
+            try await store.save(profile)
         } catch {
             throw AccountError(storageFailure: error, writing: true)
         }
         return profile
+    }
+
+    /// Deletes the profile of `username` (its account was deleted); whether there was one.
+    @discardableResult
+    func delete(username: String) async throws(AccountError) -> Bool {
+        do {
+            return try await store.delete(Profile.self, id: username)
+        } catch {
+            throw AccountError(storageFailure: error, writing: true)
+        }
     }
 
     /// What a profile update does with the favourite team.
@@ -88,7 +102,8 @@ final class ProfileStore: Sendable {
         let result: Profile?
         do {
             // Checked inside the transaction, so a missing account is reported before field errors.
-            result = try await storage.update(named: username) { profile in
+            result = try await store.transaction { transaction -> Profile? in
+                guard var profile = try await transaction.find(Profile.self, id: username) else { return nil }
                 guard fieldMessages.isEmpty else { throw AccountError(fieldMessages) }
                 if let name { profile.displayName = name }
                 switch favouriteTeam {
@@ -97,6 +112,8 @@ final class ProfileStore: Sendable {
                 case .set(let team): profile.favouriteTeamID = team
                 }
                 if let newBio { profile.bio = newBio }
+                try await transaction.update(profile)
+                return profile
             }
         } catch let error as AccountError {
             throw error

@@ -24,8 +24,8 @@ extension ScoresApp {
         let data: DemoData
         var account: Push<Settings, AccountInfo>
         var changePassword: Push<Settings, ChangePassword>
-        /// WebRouterAccounts' ready screen, mounted as it is: the password, then the account and
-        /// its profile (deleted with it) are gone and the visitor is signed out.
+        /// WebRouterAccounts' ready screen: the password, then the account and its profile
+        /// (deleted after it, in its `onDelete`) are gone and the visitor is signed out.
         var deleteAccount: Push<Settings, DeleteAccountScreen>
 
         @HTMLBuilder
