@@ -23,7 +23,7 @@ extension ScoresApp {
                 }
             }
             if let bio = account?.bio, !bio.isEmpty { p(.class("muted")) { bio } }
-            p(.class("muted")) { "Accounts are kept in the server's SQLite database: they survive restarts and are shared by its instances." }
+            p(.class("muted")) { "Accounts are kept in the server's database: they survive restarts and are shared by its instances." }
         }
     }
 }
