@@ -521,6 +521,9 @@ def start_servers(path, args, cookie, work, expected, names, pin, variant=WRK):
             # A CSRF token may differ (and, gzipped, compress differently; the stored server gzips
             # webapp's plain bytes itself, with its own level).
             same_size = abs(len(body) - len(expected)) <= (64 if variant == WRK else max(256, len(expected) // 8))
+            if name == BASELINE:  # another build: its page may have grown or shrunk since
+                print(f"  {name} answers {len(body)} bytes for {path} (webapp {len(expected)})", file=sys.stderr)
+                same_size = True
             if status != 200 or not same_size:
                 raise RuntimeError(f"{name} answered {status} with {len(body)} bytes for {path}, not {len(expected)}")
         return servers
