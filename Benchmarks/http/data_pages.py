@@ -139,17 +139,21 @@ def main():
     parser.add_argument("--root", default=os.getcwd())
     parser.add_argument("--rounds", type=int, default=int(os.environ.get("BENCH_ROUNDS", "3")))
     parser.add_argument("--duration", type=int, default=int(os.environ.get("BENCH_DURATION", "4")))
+    parser.add_argument("--stores", default=os.environ.get("BENCH_STORES", "SQLite,PostgreSQL"),
+                        help="SQLite, PostgreSQL or both (a build without the PostgreSQL trait: SQLite)")
     args = parser.parse_args()
+    args.stores = [s.strip() for s in args.stores.split(",") if s.strip()]
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
     env = dict(os.environ, WEBROUTER_SECRET=run.SECRET)
     servers, pages, postgres = {}, {}, None
     with tempfile.TemporaryDirectory(prefix="webrouter-data-") as work:
         try:
-            postgres = fortunes.Postgres(work, core=1)
-            postgres.psql("CREATE DATABASE webapp;\n")
-            databases = {"SQLite": os.path.join(work, "webapp.sqlite"),
-                         "PostgreSQL": f"postgres://postgres@127.0.0.1:{postgres.port}/webapp?sslmode=disable"}
+            databases = {"SQLite": os.path.join(work, "webapp.sqlite")}
+            if "PostgreSQL" in args.stores:
+                postgres = fortunes.Postgres(work, core=1)
+                postgres.psql("CREATE DATABASE webapp;\n")
+                databases["PostgreSQL"] = f"postgres://postgres@127.0.0.1:{postgres.port}/webapp?sslmode=disable"
             for store, database in databases.items():
                 port = run.free_port()
                 argv = [args.webapp, "serve", "--port", str(port), "--public", "Public", "--threads", "1", "--no-access-log",
@@ -169,10 +173,10 @@ def main():
                 print(f"{name}: read {len(read[2])} B ({read[0]}), write answers {write[0]} "
                       f"to {dict(write[1]).get('Location')} with {len(write[2])} B", file=sys.stderr)
             # The write landed: the profile holds the draft's name.
-            status, _, page = run.request(servers["webapp, PostgreSQL"].port, "GET", READ,
-                                          {"Cookie": pages["webapp, PostgreSQL"]["read"][1]})
-            if DISPLAY_NAME not in page.decode("utf-8", "replace"):
-                raise RuntimeError("the PostgreSQL instance's dashboard does not show the saved display name")
+            for name in pages:
+                status, _, page = run.request(servers[name].port, "GET", READ, {"Cookie": pages[name]["read"][1]})
+                if DISPLAY_NAME not in page.decode("utf-8", "replace"):
+                    raise RuntimeError(f"{name}: the dashboard does not show the saved display name")
             # Raw C sends what the SQLite instance sent: the read page and the 303.
             for kind in ("read", "write"):
                 status, headers, body = pages["webapp, SQLite"][kind][3]
@@ -198,11 +202,11 @@ def main():
                         path, cookie, script = "/", "x=1", (wrk_post_script(work, "raw", "x=1") if kind == "write" else None)
                     else:
                         path, cookie, script, _ = pages[name][kind]
-                    cpu, pg = server.cpu_seconds(), postgres.cpu_seconds()
+                    cpu, pg = server.cpu_seconds(), (postgres.cpu_seconds() if postgres else 0)
                     requests, rate, errors = wrk(server.port, path, cookie, args.duration, script, post=kind == "write")
                     n = max(requests, 1)
                     cpu_us = (server.cpu_seconds() - cpu) / n * 1e6
-                    pg_us = (postgres.cpu_seconds() - pg) / n * 1e6
+                    pg_us = ((postgres.cpu_seconds() if postgres else 0) - pg) / n * 1e6
                     if errors and "Non-2xx" in errors and kind == "write":
                         errors = None  # every 303 is a "non-2xx" to wrk
                     if errors:
@@ -231,7 +235,7 @@ def report(results, pages, args, started, load_before, load_after):
     for kind, label in (("read", f"read: GET `{READ}` ({len(sqlite['read'][3][2]):,} B gzip)"),
                         ("write", f"write: POST `{sqlite['write'][0]}` → 303 ({len(sqlite['write'][3][2]):,} B)")):
         raw = median(f"raw C, {kind}", kind, 0)
-        for name in ("webapp, SQLite", "webapp, PostgreSQL", f"raw C, {kind}"):
+        for name in [n for n in ("webapp, SQLite", "webapp, PostgreSQL") if n in pages] + [f"raw C, {kind}"]:
             cpu = median(name, kind, 0)
             each = ", ".join(f"{r[0]:.1f}" for r in results[(name, kind)])
             pg = f"{median(name, kind, 2):.1f}" if name == "webapp, PostgreSQL" else ""
