@@ -24,10 +24,10 @@ enum ResponseCompression {
 
     /// Whether a response of `bodyCount` bytes with `headers` goes out in one TCP segment as it
     /// is. Then compressing it saves no packet and no round trip, only a few hundred bytes,
-    /// for the compressor's fixed cost (libdeflate's table reset: about 10 µs, most of what a
-    /// small response costs the server), so it is sent as it is (issue 47, BENCHMARKS.md
-    /// "Compression: when it pays"). Above it every page is compressed: on a phone each
-    /// kilobyte saved is about 5 ms at 1.6 Mbit/s, for about 1 µs of CPU.
+    /// for the compressor's fixed cost (libdeflate's table reset and code set-up, about 6 µs
+    /// a call here), so it is sent as it is (issue 47, BENCHMARKS.md "Compression: when it
+    /// pays"). Above it every page is compressed: on a phone each kilobyte saved is about
+    /// 5 ms at 1.6 Mbit/s, for about 1.3 µs of CPU.
     static func fitsOneSegment(bodyCount: Int, headers: HTTPHeaders) -> Bool {
         var bytes = bodyCount + framingBytes
         for field in headers {
