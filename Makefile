@@ -3,6 +3,8 @@
 #   make test   runs every test suite (Swift, browser suites included; the example packages; deployment)
 #   make docs   builds the DocC documentation of WebRouter, WebRouterStore and WebRouterTesting, warnings as errors
 #   make bench  HTTP benchmark against raw libmicrohttpd, Hummingbird, nginx and WebRouter's bare server (writes BENCHMARKS.md)
+#   make bench-data  issue 42: a page that reads one record and one that writes it, SQLite and PostgreSQL, against raw C
+#   make bench-compression  issue 47: what compressing the demo's pages saves on the wire and costs the server
 #   make fortunes  TechEmpower's Fortunes on PostgreSQL: WebRouter against Hummingbird 2 + Mustache and raw C (BENCHMARKS.md)
 #   make flood  issue 33's connection flood against the demo: is a client from another address still served?
 #   make signin-flood  issue 33's sign-in flood: the server's CPU share without and with the sign-in limits
@@ -22,7 +24,7 @@ TRAITS ?=
 RUN_TRAITS = $(if $(strip $(TRAITS)),--traits defaults$(comma)$(strip $(TRAITS)),)
 TEST_TRAITS = --enable-all-traits
 
-.PHONY: run test test-tools example-test docs browser-test screenshots contact-sheet browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench bench-streams fortunes flood signin-flood clean
+.PHONY: run test test-tools example-test docs browser-test screenshots contact-sheet browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench bench-streams bench-data bench-compression fortunes flood signin-flood clean
 
 ## Installs, with apt-get when pkg-config cannot find them: libmicrohttpd-dev and
 ## libgnutls28-dev (which libmicrohttpd-dev depends on anyway; WebRouter's HMAC, HKDF and
@@ -243,6 +245,21 @@ bench: deps
 BENCH_STREAMS ?= 10000
 bench-streams: build
 	python3 Tests/Load/streams.py --binary "$$($(SWIFT) build -c release --show-bin-path)/webapp" --streams $(BENCH_STREAMS) --check
+
+## Issue 42: a page that reads one record (GET /dashboard) and one that writes one (POST of the
+## profile flow's Save, answered 303), each on SQLite and on PostgreSQL (a throwaway cluster of its
+## own, as `postgres` through runuser: needs root), webapp pinned to core 0 with one thread, wrk on
+## core 1 with Chromium's headers and a signed-in session, raw C sending the same bytes; prints
+## server CPU µs/request, req/s and PostgreSQL's CPU per request (Benchmarks/http/data_pages.py).
+bench-data: deps
+	SWIFT=$(SWIFT) Benchmarks/http/data_pages.sh
+
+## Issue 47: for the deep link, /dashboard, /search?q=a and a small page, the bytes uncompressed,
+## gzip, br and zstd at the levels the server uses, each compressor's CPU per call, the server's
+## CPU per request with and without compression (pinned, raw C beside it), and whether each
+## answer fits the first round trip on a phone (Benchmarks/http/compression.py).
+bench-compression: deps
+	SWIFT=$(SWIFT) Benchmarks/http/compression.sh
 
 ## TechEmpower's Fortunes test (issue 35): its own PostgreSQL 15 cluster with the Fortune table,
 ## WebRouter (a bare-document screen), Hummingbird 2 + PostgresNIO + swift-mustache and raw C

@@ -6,14 +6,21 @@
  *     cc -O2 -o raw_mhd raw_mhd.c -lmicrohttpd && ./raw_mhd PORT FILE [THREADS]
  *     RAW_CONTENT_ENCODING=gzip ./raw_mhd PORT FILE.gz [THREADS]
  *     RAW_SERVER=raw ./raw_mhd PORT FILE [THREADS]      (adds a Server header)
+ *     RAW_STATUS=303 RAW_HEADERS=HEADERS ./raw_mhd PORT FILE [THREADS]
+ *         (another status, and the header lines of file HEADERS, `Name: value` each, instead of
+ *         Content-Type: the response webapp sent, byte for byte but for Date and Connection;
+ *         `make bench-data` sends a 303 so)
  */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static struct MHD_Response *page;
+static unsigned int status = MHD_HTTP_OK;
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
@@ -25,7 +32,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         return MHD_YES;
     }
     if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
-    return MHD_queue_response(connection, MHD_HTTP_OK, page);
+    return MHD_queue_response(connection, status, page);
 }
 
 int main(int argc, char **argv) {
@@ -36,7 +43,28 @@ int main(int argc, char **argv) {
     size_t size = fread(bytes, 1, sizeof bytes, file);
     fclose(file);
     page = MHD_create_response_from_buffer(size, bytes, MHD_RESPMEM_PERSISTENT);
-    MHD_add_response_header(page, "Content-Type", "text/html; charset=utf-8");
+    const char *status_text = getenv("RAW_STATUS");
+    if (status_text && *status_text) status = (unsigned int)atoi(status_text);
+    const char *headers = getenv("RAW_HEADERS");
+    if (headers && *headers) {
+        FILE *lines = fopen(headers, "r");
+        if (!lines) { perror(headers); return 1; }
+        static char line[16384];
+        while (fgets(line, sizeof line, lines)) {
+            line[strcspn(line, "\r\n")] = 0;
+            char *colon = strchr(line, ':');
+            if (!colon) continue;
+            *colon = 0;
+            const char *value = colon + 1;
+            while (*value == ' ') value++;
+            if (strcasecmp(line, "Content-Length") == 0 || strcasecmp(line, "Date") == 0 ||
+                strcasecmp(line, "Connection") == 0 || strcasecmp(line, "Transfer-Encoding") == 0) continue;
+            MHD_add_response_header(page, line, value);
+        }
+        fclose(lines);
+    } else {
+        MHD_add_response_header(page, "Content-Type", "text/html; charset=utf-8");
+    }
     /* RAW_SERVER=NAME: a Server header (TechEmpower's Fortunes requires one; `make fortunes`). */
     const char *server = getenv("RAW_SERVER");
     if (server && *server) MHD_add_response_header(page, "Server", server);

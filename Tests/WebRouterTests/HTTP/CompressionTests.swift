@@ -93,6 +93,46 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
         #expect(refused.body == Array(Self.bigPage.utf8))
     }
 
+    /// 1,100 bytes of HTML: over the old 1 KB threshold, but with `.html`'s one header it goes
+    /// out in one TCP segment (1,448 bytes) as it is.
+    static let oneSegmentPage = String(repeating: "<p>Lions 2, Tigers 1</p>\n", count: 44)
+
+    @Test func aResponseThatFitsOneSegmentIsSentAsItIsWithVary() throws {
+        #expect(Self.oneSegmentPage.utf8.count == 1100)
+        let sent = ResponseCompression.compressed(.html(Self.oneSegmentPage), acceptEncoding: "gzip, deflate, br, zstd")
+        #expect(sent.headers["Content-Encoding"] == nil)
+        #expect(sent.headers["Vary"] == "Accept-Encoding", "a cache must still key it by Accept-Encoding")
+        #expect(sent.body == Array(Self.oneSegmentPage.utf8))
+        #expect(ResponseCompression.fitsOneSegment(bodyCount: sent.body.count, headers: sent.headers))
+    }
+
+    @Test func theSameBodyBehindALargeHeadIsCompressed() throws {
+        // A page's security headers and cookies take the segment the body would have fit in.
+        var response = HTTPResponse.html(Self.oneSegmentPage)
+        response.headers.set(name: "Content-Security-Policy", value: "default-src 'self'; " + String(repeating: "img-src 'self' data:; ", count: 20))
+        let sent = ResponseCompression.compressed(response, acceptEncoding: "gzip, deflate, br, zstd")
+        #expect(sent.headers["Content-Encoding"] == "gzip")
+        #expect(sent.headers["Vary"] == "Accept-Encoding")
+        #expect(try gunzip(sent.body) == Array(Self.oneSegmentPage.utf8))
+        // Without the header's bytes it would have fit: the head counts, not the body alone.
+        #expect(!ResponseCompression.fitsOneSegment(bodyCount: 1100, headers: response.headers))
+        #expect(ResponseCompression.fitsOneSegment(bodyCount: 1100, headers: HTTPResponse.html("").headers))
+    }
+
+    @Test func oneByteOverTheSegmentIsCompressed() throws {
+        var headers = HTTPResponse.html("").headers
+        ResponseCompression.addVary(to: &headers)  // as the step adds it before choosing
+        var head = ResponseCompression.framingBytes
+        for field in headers { head += field.name.utf8.count + field.value.utf8.count + 4 }
+        let fits = ResponseCompression.segmentPayload - head
+        #expect(ResponseCompression.fitsOneSegment(bodyCount: fits, headers: headers))
+        #expect(!ResponseCompression.fitsOneSegment(bodyCount: fits + 1, headers: headers))
+        let page = String(repeating: "a", count: fits + 1)
+        #expect(ResponseCompression.compressed(.html(page), acceptEncoding: "gzip").headers["Content-Encoding"] == "gzip")
+        let small = String(repeating: "a", count: fits)
+        #expect(ResponseCompression.compressed(.html(small), acceptEncoding: "gzip").headers["Content-Encoding"] == nil)
+    }
+
     @Test func incompressibleTypesAreLeftAlone() {
         var png = HTTPResponse(status: .ok, body: Array(repeating: 7, count: 4096))
         png.headers.set(name: "Content-Type", value: "image/png")
@@ -110,6 +150,15 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
         #expect(sent.headers["Vary"] == "Cookie, Accept-Encoding")
         #expect(ContentCoding.gzip.etag(for: "W/\"abc\"") == "W/\"abc-gz\"")
         #expect(ContentCoding.brotli.etag(for: "\"abc\"") == "\"abc-br\"")
+    }
+
+    @Test func theLiveServerSendsAOneSegmentPageAsItIsWithVary() async throws {
+        let server = try startServer { _ in .html(Self.oneSegmentPage) }
+        let sent = try await get(port: server.port, "/page", headers: [("Accept-Encoding", "gzip, deflate, br, zstd")])
+        #expect(sent.headers["Content-Encoding"] == nil)
+        #expect(sent.headers["Vary"] == "Accept-Encoding")
+        #expect(sent.text == Self.oneSegmentPage)
+        await server.stop()
     }
 
     @Test func theLiveServerGzipsPagesForClientsThatAskAndOnlyThem() async throws {
