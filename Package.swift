@@ -233,7 +233,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-            ]
+            ],
+            // Read by PageFingerprintTests from its source folder (#filePath), not a resource.
+            exclude: ["Pipeline/PageFingerprints.txt"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -26,7 +26,7 @@ struct ContactSheetCommand: AsyncParsableCommand {
     ]
 
     func run() async throws {
-        let app = try AppLoader.load(secret: .random(), database: DemoDatabase.inMemory(passwordIterations: 1))
+        let app = try await AppLoader.inMemory()
         await app.runCommandLine(["contact-sheet"] + Self.demoOptions + options)
     }
 }

@@ -62,7 +62,7 @@ struct PageFingerprintTests {
     /// One line per page: viewer, target, status, body length, body hash, headers hash.
     static func fingerprints() async throws -> [String] {
         let secret = try #require(AppSecret(passphrase: "page fingerprints, a fixed secret"))
-        let fixture = try ScoresFixture(data: DemoData.forTests(), secret: secret) { configuration in
+        let fixture = try await ScoresFixture(data: DemoData.forTests(), secret: secret) { configuration in
             configuration.clock = { 1_800_000_000 }
         }
         let client = try TestClient(fixture.app, mode: .inProcess)
