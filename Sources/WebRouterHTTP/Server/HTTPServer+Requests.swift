@@ -249,6 +249,12 @@ extension HTTPServer {
         }
     }
 
+    /// The request ended while its connection counted as suspended (libmicrohttpd closed it):
+    /// nothing may resume that connection any more.
+    func forgetSuspended(_ id: ObjectIdentifier) {
+        resumeGate.withLock { gate in _ = gate.suspended.removeValue(forKey: id) }
+    }
+
     /// Hands a response to libmicrohttpd, sending straight from the body's bytes; it frames
     /// it (`Content-Length`, `Date`, `Connection`).
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

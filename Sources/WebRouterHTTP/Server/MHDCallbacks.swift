@@ -48,7 +48,10 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer
     contextPointer.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestState>.fromOpaque(raw)
-    if let clock = context.takeUnretainedValue().clock { server.deadlines.awaitHeaders(clock) }
+    let state = context.takeUnretainedValue()
+    if let clock = state.clock { server.deadlines.awaitHeaders(clock) }
+    state.connectionDone()
+    server.forgetSuspended(ObjectIdentifier(state))
     context.release()
     if server.inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
         server.releaseDrainWaiters()

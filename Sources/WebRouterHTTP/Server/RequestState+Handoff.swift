@@ -120,6 +120,13 @@ extension RequestState: TaskExecutor {
         return server.resume(connection, id: ObjectIdentifier(self))
     }
 
+    /// libmicrohttpd is done with the request (answered, or the client left, or the server
+    /// closed the connection) and will not call the access handler for it again: what the
+    /// task left queued, and anything it enqueues later, runs on the global executor. Without
+    /// this, a task resumed after its client hung up (a writer handed the store's lock, a
+    /// database answering) waited for a thread that never came, holding what it held.
+    func connectionDone() { abandon() }
+
     /// The server stops without resuming the connection: what is queued, and anything the
     /// task enqueues later, runs on the global executor.
     private func abandon() {
