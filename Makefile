@@ -21,7 +21,7 @@ comma := ,
 ## Every test target builds with all of them (TEST_TRAITS), in one build folder, so nothing
 ## loses coverage and no step recompiles the package for another set.
 TRAITS ?=
-RUN_TRAITS = $(if $(strip $(TRAITS)),--traits defaults$(comma)$(strip $(TRAITS)),)
+RUN_TRAITS = $(if $(strip $(TRAITS)),--traits default$(comma)$(strip $(TRAITS)),)
 TEST_TRAITS = --enable-all-traits
 
 .PHONY: run test test-tools example-test docs browser-test screenshots contact-sheet browser-deps checker-deps deployment-test deployment-deps deps build fuzz sanitize soak bench bench-streams bench-data bench-compression fortunes flood signin-flood clean

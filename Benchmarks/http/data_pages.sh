@@ -13,7 +13,7 @@ need_file /usr/lib/postgresql/15/bin/initdb postgresql
 need_pkg libmicrohttpd libmicrohttpd-dev
 install_missing
 echo "==> building webapp (release, with the PostgreSQL trait)"
-"$SWIFT" build -c release --product webapp --traits defaults,PostgreSQL
-webapp="$("$SWIFT" build -c release --traits defaults,PostgreSQL --show-bin-path)/webapp"
+"$SWIFT" build -c release --product webapp --traits default,PostgreSQL
+webapp="$("$SWIFT" build -c release --traits default,PostgreSQL --show-bin-path)/webapp"
 build_raw_mhd
 exec python3 Benchmarks/http/data_pages.py --webapp "$webapp" --raw "$bench_out/raw_mhd" --root "$root" "$@"
