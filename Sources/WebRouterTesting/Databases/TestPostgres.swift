@@ -87,8 +87,10 @@ package enum TestPostgres {
         let data = root + "/data"
         let port = 50_000 + Int(getpid() % 10_000)
         try run(bin + "/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
+        // One cluster serves every suite of the test process at once, each with a pool of up to
+        // 20 connections: PostgreSQL's default of 100 ran out ("too many clients already").
         try run(bin + "/pg_ctl", "-D", data, "-l", root + "/server.log", "-w", "-t", "60",
-                "-o", "-c listen_addresses='' -p \(port) -c unix_socket_directories=\(root) -c fsync=off", "start")
+                "-o", "-c listen_addresses='' -p \(port) -c unix_socket_directories=\(root) -c fsync=off -c max_connections=300", "start")
         stopCommand = asPostgres([bin + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"])
         clusterRoot = root
         atexit {
