@@ -43,7 +43,7 @@ public final class HTTPServer: Sendable {
         var port = 0
         var drainWaiters: [CheckedContinuation<Void, Never>] = []
         /// Cuts the connections past their deadline while the server runs.
-        var sweeper: Task<Void, Never>?
+        var sweeper: DeadlineSweeper?
     }
 
     let state = Locked(State())
@@ -149,11 +149,7 @@ public final class HTTPServer: Sendable {
             state.port = Int(webrouter_daemon_bind_port(daemon))
             state.phase = .running
             if deadlines.isEnabled {
-                state.sweeper = Task.detached { [deadlines] in
-                    while (try? await Task.sleep(for: deadlines.sweepInterval)) != nil {
-                        deadlines.sweep()
-                    }
-                }
+                state.sweeper = DeadlineSweeper(deadlines)
             }
         }
         logger.info("listening on http://\(configuration.host):\(port)")
@@ -202,7 +198,7 @@ public final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(daemon.pointer)
         if listenFD >= 0 { close(listenFD) }
-        state.withLock { $0.sweeper }?.cancel()
+        state.withLock { $0.sweeper }?.stop()
         Unmanaged.passUnretained(self).release()
         state.withLock { state in
             state.phase = .stopped
