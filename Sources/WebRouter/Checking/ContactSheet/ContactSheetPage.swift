@@ -1,3 +1,4 @@
+import WebRouterHTML
 /// The contact sheet's `index.html`: the states in tree order, each with its screenshots
 /// linking to its deep link, a list of them, Previous and Next links between them (a tour
 /// without JavaScript) and a small inline script that tours with the ← and → keys.
@@ -8,20 +9,11 @@ struct ContactSheetPage {
     /// The height each thumbnail is shown at, in CSS pixels.
     static let thumbnailHeight = 300
 
+    /// `text` escaped for HTML text and quoted attributes, by the HTML module's escaper.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        var output = HTMLOutput(capacity: text.utf8.count + 16)
+        output.appendEscapedText(text)
+        return String(decoding: output.bytes, as: UTF8.self)
     }
 
     /// The deep link of a state on the base URL.
