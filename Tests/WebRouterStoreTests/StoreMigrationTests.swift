@@ -71,6 +71,33 @@ struct StoreMigrationTests {
         #expect(try await reopened.find(Note.self, id: note.id) == note, "Note still reads without the new field")
     }
 
+    /// A store keeps the statements it has read with; another instance's migration that adds a
+    /// column must still show in the next read of the first (the same query text, so the same
+    /// kept statement).
+    @Test(arguments: TestBackend.shared)
+    func aStoreThatStaysOpenReadsAColumnAnotherInstanceAdded(backend: TestBackend) async throws {
+        struct Pinned: StoredRecord {
+            static let table = "note"
+            var id: UUID
+            var title: String
+            var pinned: Bool
+        }
+        let location = try await backend.location()
+        var migrations = Schemas.migrations
+        let open = try await Store.open(location, migrations: migrations)
+        defer { Task { await open.close() } }
+        let note = Note(owner: "ada", title: "Old")
+        try await open.insert(note)
+        #expect(try await open.fetch(Note.all) == [note])
+        migrations.add("v3 pinned notes") { schema in
+            schema.addColumn("pinned", .bool, to: "note", default: true)
+        }
+        let migrating = try await Store.open(location, migrations: migrations, records: [Pinned.self, Note.self])
+        await migrating.close()
+        #expect(try await open.fetch(Pinned.all).map(\.pinned) == [true])
+        #expect(try await open.fetch(Note.all) == [note])
+    }
+
     @Test(arguments: TestBackend.shared)
     func aFailingMigrationIsRolledBackWhole(backend: TestBackend) async throws {
         let location = try await backend.location()

@@ -56,8 +56,8 @@ public final class Application: Sendable {
     let hasFormBodyLimits: Bool
     /// The path configuration of native shells, generated from the tree (see ``InstallableFiles``).
     let installable: InstallableFiles
-    /// The key of ``offlineAccountTag(_:)``, derived once.
-    let offlineAccountKey: [UInt8]
+    /// The keyed MAC of ``offlineAccountTag(_:)``, derived once.
+    let offlineAccountMAC: HMACSHA256
 
     /// Builds and validates the route table of `window`; throws a ``RouteTableError`` naming the screens of any problem in the tree.
     public convenience init(_ window: Window, configuration: ApplicationConfiguration = .init()) throws(RouteTableError) {
@@ -70,7 +70,7 @@ public final class Application: Sendable {
         var configuration = configuration
         configuration.layout.installableHead = installable.headTags
         self.installable = installable
-        self.offlineAccountKey = configuration.secret.derivedKey(for: "webrouter.offline-account")
+        self.offlineAccountMAC = HMACSHA256(key: configuration.secret.derivedKey(for: "webrouter.offline-account"))
         self.configuration = configuration
         let origins = OriginPolicy(configuration)
         // Served over TLS only: every cookie is `Secure`, and its name claims it with the

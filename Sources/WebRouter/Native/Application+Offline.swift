@@ -29,14 +29,25 @@ extension Application {
     /// HMAC of the session's entries (a flow's draft left out), so the worker drops every
     /// page it kept when the account changes, without learning who it is.
     func offlineAccountTag(_ session: Session) -> String {
-        let entries = session.values.filter { !$0.key.hasPrefix("draft.") }
-        guard !entries.isEmpty else { return "public" }
-        var message: [UInt8] = []
-        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
-            message += Array(key.utf8) + [0] + Array(value.utf8) + [0]
+        // Every page names it, so the message is built in one buffer and the MAC finished
+        // from a keyed state (the key's pads hashed once, at start-up).
+        var keys: [String] = []
+        var length = 0
+        for (key, value) in session.values where !key.hasPrefix("draft.") {
+            keys.append(key)
+            length += key.utf8.count + value.utf8.count + 2
         }
-        let code = HMACSHA256.code(key: offlineAccountKey, message: message)
-        return Base64URL.encode(code.prefix(12))
+        guard !keys.isEmpty else { return "public" }
+        keys.sort()
+        var message: [UInt8] = []
+        message.reserveCapacity(length)
+        for key in keys {
+            message.append(contentsOf: key.utf8)
+            message.append(0)
+            message.append(contentsOf: (session.values[key] ?? "").utf8)
+            message.append(0)
+        }
+        return Base64URL.encode(offlineAccountMAC.code(message).prefix(12))
     }
 }
 

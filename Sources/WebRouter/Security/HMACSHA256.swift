@@ -49,20 +49,6 @@ final class HMACSHA256: @unchecked Sendable {
         }
     }
 
-    /// HMAC-SHA256 of `message` under `key`, in one call.
-    static func code(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: byteCount) { output, count in
-            let status = key.withUnsafeBytes { key in
-                message.withUnsafeBytes { message in
-                    gnutls_hmac_fast(GNUTLS_MAC_SHA256, key.baseAddress, key.count,
-                                     message.baseAddress, message.count, output.baseAddress)
-                }
-            }
-            precondition(status == GNUTLS_E_SUCCESS, "GnuTLS could not compute HMAC-SHA256 (error \(status))")
-            count = byteCount
-        }
-    }
-
     private static func absorb(_ bytes: [UInt8], into handle: gnutls_hmac_hd_t) {
         guard !bytes.isEmpty else { return }
         let status = bytes.withUnsafeBytes { gnutls_hmac(handle, $0.baseAddress, $0.count) }

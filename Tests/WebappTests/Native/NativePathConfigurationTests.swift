@@ -145,4 +145,20 @@ struct NativePathConfigurationTests {
         let css = try await client.get(try #require(native.stylesheets.first))
         #expect(css.text.contains(".native-shell .tabbar,\n.native-shell .breadcrumb { display: none; }"))
     }
+
+    @Test("an older Turbo Native shell is told apart from browsers whose agent merely resembles one", arguments: [
+        ("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Turbo Native Android", true),
+        ("Hotwire Native", true),
+        ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", false),
+        ("Hotwire Nativ", false),
+        ("hotwire native iOS", false),
+        ("", false),
+    ])
+    func nativeShellAgents(agent: String, isNative: Bool) async throws {
+        let fixture = try await ScoresFixture()
+        let client = try await fixture.signedIn()
+        client.defaultHeaders = [("User-Agent", agent)]
+        let page = try await client.get("/feed/match/12")
+        #expect((page.document.first { $0.tag == "html" }?["class"] == "native-shell") == isNative)
+    }
 }

@@ -120,8 +120,14 @@ final class SQLiteConnection: SQLConnection {
     func rows(_ statement: SQLStatement) async throws -> [[String: StoreValue]] {
         let arguments = StatementArguments(statement.binds.map(Self.databaseValue))
         let sql = statement.sql
+        let writes = self.writes
         return try await access(sql) { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            // A reader keeps its prepared statements: preparing (parsing, resolving names,
+            // GRDB's authorizer) was most of a one-row read's cost. GRDB empties a reader's
+            // cache whenever the file's schema version moves, also when another process
+            // migrated it; it checks that only on readers, so the writer prepares afresh.
+            let statement = writes ? try db.makeStatement(sql: sql) : try db.cachedStatement(sql: sql)
+            return try Row.fetchAll(statement, arguments: arguments).map { row in
                 var fields: [String: StoreValue] = [:]
                 for (column, value) in row { fields[column] = Self.storeValue(value) }
                 return fields
