@@ -103,13 +103,26 @@ final class SQLiteConnection: SQLConnection {
         self.writes = writes
     }
 
+    /// Runs `work` on the writer, or on a reader in the calling thread.
+    ///
+    /// A read does not hand its work to a reader's queue and back (two thread switches, more
+    /// than the CPU a one-row read takes): in WAL mode a reader never waits for a lock, and
+    /// SQLite answers from its page cache in microseconds, so the caller's thread runs it as it
+    /// would run any other synchronous work of the page. The writer's statements stay
+    /// asynchronous: they may wait up to the busy timeout for another process's write.
     private func access<T: Sendable>(_ doing: String, _ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             if writes { return try await pool.writeWithoutTransaction(work) }
-            return try await pool.read(work)
+            try Task.checkCancellation()
+            return try Self.readHere(pool, work)
         } catch {
             throw Self.storeError(error, doing: doing)
         }
+    }
+
+    /// GRDB's blocking read (a synchronous function, so that its `async` overload is not chosen).
+    private static func readHere<T>(_ pool: DatabasePool, _ work: (Database) throws -> T) throws -> T {
+        try pool.read(work)
     }
 
     func execute(_ sql: String, _ binds: [StoreValue]) async throws {
