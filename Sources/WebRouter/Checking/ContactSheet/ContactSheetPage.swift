@@ -3,18 +3,15 @@ import WebRouterHTML
 /// linking to its deep link, a list of them, Previous and Next links between them (a tour
 /// without JavaScript) and a small inline script that tours with the ← and → keys.
 struct ContactSheetPage {
+    /// `<kbd>`, which the HTML module has no alias for.
+    enum KeyboardTag: HTMLTagName { static let name: StaticString = "kbd" }
+    typealias kbd<Content: HTML> = HTMLElement<KeyboardTag, Content>
+
     let appName: String
     let report: ContactSheetReport
     let options: ContactSheetOptions
     /// The height each thumbnail is shown at, in CSS pixels.
     static let thumbnailHeight = 300
-
-    /// `text` escaped for HTML text and quoted attributes, by the HTML module's escaper.
-    static func escape(_ text: String) -> String {
-        var output = HTMLOutput(capacity: text.utf8.count + 16)
-        output.appendEscapedText(text)
-        return String(decoding: output.bytes, as: UTF8.self)
-    }
 
     /// The deep link of a state on the base URL.
     func deepLink(_ url: String) -> String {
@@ -27,81 +24,150 @@ struct ContactSheetPage {
         (entry.state.screen.isEmpty ? "State" : entry.state.screen) + " at " + entry.state.url
     }
 
+    /// The whole document, drawn with the HTML module (every value escaped; only the sheet's
+    /// own constant style and script are written as they are).
     var html: String {
-        let name = appName.isEmpty ? "the app" : appName
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <title>Contact sheet of \(Self.escape(name))</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            <header>
-            <h1>Contact sheet of \(Self.escape(name))</h1>
-            <p>\(Self.escape(report.summary.replacingOccurrences(of: " (index.html in \(report.folder))", with: ""))): every state the state check visits, in tree order, at \(options.viewports.map { "\($0.name) (\($0.width) px)" }.joined(separator: ", ")), \(options.colorSchemes.map(\.rawValue).joined(separator: " and ")). Each screenshot opens its state at \(Self.escape(options.baseURL)).</p>
-            <p>Tour: the <kbd>→</kbd> and <kbd>←</kbd> keys move to the next and the previous state, as do the Next and Previous links under each.</p>
-            </header>
-
-            """
-        out += "<nav aria-label=\"States\">\n<h2 id=\"states\">States</h2>\n<ol>\n"
-        for entry in report.entries {
-            var flag = entry.changed ? " <strong class=\"flag\">changed</strong>" : report.hasBaseline && entry.isNew ? " <strong class=\"flag new\">new</strong>" : ""
-            if !entry.violations.isEmpty { flag += " <strong class=\"flag\">axe: \(entry.violations.map(\.rule).joined(separator: ", "))</strong>" }
-            out += "<li><a href=\"#\(entry.anchor)\">\(Self.escape(title(of: entry)))</a> <span class=\"viewer\">(\(Self.escape(entry.state.viewer)))</span>\(flag)</li>\n"
-        }
-        out += "</ol>\n</nav>\n<main>\n"
-        for (index, entry) in report.entries.enumerated() {
-            out += section(entry, previous: index > 0 ? report.entries[index - 1] : nil,
-                           next: index + 1 < report.entries.count ? report.entries[index + 1] : nil)
-        }
-        out += "</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
-        return out
+        var output = HTMLOutput(capacity: 64 * 1024)
+        output.appendRaw("<!DOCTYPE html>\n")
+        document.render(into: &output)
+        output.appendRaw("\n")
+        return String(decoding: output.bytes, as: UTF8.self)
     }
 
-    func section(_ entry: ContactSheetReport.Entry, previous: ContactSheetReport.Entry?, next: ContactSheetReport.Entry?) -> String {
-        let state = entry.state
-        var out = "<section id=\"\(entry.anchor)\" class=\"state\(entry.changed ? " changed" : "")\" tabindex=\"-1\" aria-labelledby=\"\(entry.anchor)-title\">\n"
-        out += "<h2 id=\"\(entry.anchor)-title\">\(Self.escape(state.screen.isEmpty ? "State" : state.screen)) <code>\(Self.escape(state.url))</code></h2>\n"
+    private var document: some HTML {
+        let name = appName.isEmpty ? "the app" : appName
+        let summary = report.summary.replacingOccurrences(of: " (index.html in \(report.folder))", with: "")
+        let viewports = options.viewports.map { "\($0.name) (\($0.width) px)" }.joined(separator: ", ")
+        let schemes = options.colorSchemes.map(\.rawValue).joined(separator: " and ")
+        return WebRouterHTML.html(.lang("en")) {
+            head {
+                meta(.charset("utf-8"))
+                meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
+                meta(.name("color-scheme"), .content("light dark"))
+                WebRouterHTML.title { "Contact sheet of \(name)" }
+                WebRouterHTML.style { UnsafeRawHTML(Self.style) }
+            }
+            body {
+                header {
+                    h1 { "Contact sheet of \(name)" }
+                    p {
+                        "\(summary): every state the state check visits, in tree order, at \(viewports), \(schemes). "
+                        "Each screenshot opens its state at \(options.baseURL)."
+                    }
+                    p { "Tour: the "; kbd { "→" }; " and "; kbd { "←" }; " keys move to the next and the previous state, as do the Next and Previous links under each." }
+                }
+                nav(.aria("label", "States")) {
+                    h2(.id("states")) { "States" }
+                    ol {
+                        report.entries.map { entry in
+                            li {
+                                a(.href("#" + entry.anchor)) { self.title(of: entry) }
+                                " "
+                                span(.class("viewer")) { "(\(entry.state.viewer))" }
+                                self.flags(entry)
+                            }
+                        }
+                    }
+                }
+                main {
+                    report.entries.indices.map { index in
+                        self.stateSection(report.entries[index], previous: index > 0 ? report.entries[index - 1] : nil,
+                                          next: index + 1 < report.entries.count ? report.entries[index + 1] : nil)
+                    }
+                }
+                WebRouterHTML.script { UnsafeRawHTML(Self.script) }
+            }
+        }
+    }
+
+    /// The list's marks of a state: changed (or new) against the baseline, axe's rules.
+    @HTMLBuilder private func flags(_ entry: ContactSheetReport.Entry) -> some HTML {
+            if entry.changed {
+                " "
+                strong(.class("flag")) { "changed" }
+            } else if report.hasBaseline && entry.isNew {
+                " "
+                strong(.class("flag new")) { "new" }
+            }
+            if !entry.violations.isEmpty {
+                " "
+                strong(.class("flag")) { "axe: " + entry.violations.map(\.rule).joined(separator: ", ") }
+            }
+    }
+
+    /// What the sheet says of a state under its heading: its viewer, status and click path.
+    private func facts(_ state: StateCheckReport.State) -> String {
         var facts = [state.viewer, "status \(state.status)"]
         if let path = state.clickPath {
             facts.append("clicks: " + path.map { $0.label == "root" ? $0.url : "“\($0.label)” → \($0.url)" }.joined(separator: " › "))
         } else {
             facts.append("no click reaches it")
         }
-        out += "<p class=\"facts\">\(Self.escape(facts.joined(separator: " · ")))</p>\n"
-        if entry.changed {
-            let changed = entry.shots.filter(\.changed).map { "\($0.viewport), \($0.colorScheme.rawValue) (\(Self.percent($0.differingShare ?? 1)) of pixels)" }
-            out += "<p class=\"flag\"><strong>Changed</strong> against the baseline: \(Self.escape(changed.joined(separator: "; "))).</p>\n"
-        }
-        if !entry.violations.isEmpty {
-            out += "<div class=\"flag\"><p><strong>axe-core</strong> found \(entry.violations.count == 1 ? "a violation" : "\(entry.violations.count) violations"):</p>\n<ul>\n"
-            for violation in entry.violations {
-                out += "<li><code>\(Self.escape(violation.rule))</code> (\(Self.escape(violation.impact)), \(violation.nodes) \(violation.nodes == 1 ? "element" : "elements")): \(Self.escape(violation.help)) — \(Self.escape(violation.shots.joined(separator: "; ")))</li>\n"
+        return facts.joined(separator: " · ")
+    }
+
+    @HTMLBuilder private func stateSection(_ entry: ContactSheetReport.Entry, previous: ContactSheetReport.Entry?,
+                                           next: ContactSheetReport.Entry?) -> some HTML {
+        section(.id(entry.anchor), .class(entry.changed ? "state changed" : "state"), .tabindex(-1),
+                .aria("labelledby", entry.anchor + "-title")) {
+            h2(.id(entry.anchor + "-title")) { entry.state.screen.isEmpty ? "State" : entry.state.screen; " "; code { entry.state.url } }
+            p(.class("facts")) { facts(entry.state) }
+            if entry.changed { changedNote(entry) }
+            if !entry.violations.isEmpty { violations(entry) }
+            ul(.class("shots")) {
+                entry.shots.map { shot in self.shotItem(shot, of: entry) }
             }
-            out += "</ul>\n</div>\n"
-        }
-        out += "<ul class=\"shots\">\n"
-        for shot in entry.shots {
-            let viewport = options.viewports.first { $0.name == shot.viewport } ?? .desktop
-            let width = viewport.width * Self.thumbnailHeight / max(viewport.height, 1)
-            let what = "\(shot.viewport), \(shot.colorScheme.rawValue)"
-            out += "<li><figure>"
-            out += "<a href=\"\(Self.escape(deepLink(state.url)))\"><img src=\"\(Self.escape(shot.file))\" alt=\"\(Self.escape(title(of: entry))), \(what) (opens the state)\" width=\"\(width)\" height=\"\(Self.thumbnailHeight)\" loading=\"lazy\"></a>"
-            out += "<figcaption>\(Self.escape(what))"
-            if let diff = shot.diffFile {
-                out += " · <a class=\"diff\" href=\"\(Self.escape(diff))\">diff of \(Self.escape(what)): \(Self.percent(shot.differingShare ?? 1)) of pixels</a>"
+            p(.class("tour")) {
+                if let previous { a(.href("#" + previous.anchor), .rel("prev")) { "Previous: " + self.title(of: previous) } }
+                if previous != nil && next != nil { " " }
+                if let next { a(.href("#" + next.anchor), .rel("next")) { "Next: " + self.title(of: next) } }
             }
-            out += "</figcaption></figure></li>\n"
         }
-        out += "</ul>\n<p class=\"tour\">"
-        if let previous { out += "<a href=\"#\(previous.anchor)\" rel=\"prev\">Previous: \(Self.escape(title(of: previous)))</a> " }
-        if let next { out += "<a href=\"#\(next.anchor)\" rel=\"next\">Next: \(Self.escape(title(of: next)))</a>" }
-        out += "</p>\n</section>\n"
-        return out
+    }
+
+    /// Which of a changed state's screenshots differ from the baseline, and by how much.
+    private func changedNote(_ entry: ContactSheetReport.Entry) -> some HTML {
+        let changed = entry.shots.filter(\.changed)
+            .map { "\($0.viewport), \($0.colorScheme.rawValue) (\(Self.percent($0.differingShare ?? 1)) of pixels)" }
+        return p(.class("flag")) { strong { "Changed" }; " against the baseline: \(changed.joined(separator: "; "))." }
+    }
+
+    /// axe-core's violations on a state, each with its rule, impact, help and screenshots.
+    private func violations(_ entry: ContactSheetReport.Entry) -> some HTML {
+        let count = entry.violations.count == 1 ? "a violation" : "\(entry.violations.count) violations"
+        return div(.class("flag")) {
+            p { strong { "axe-core" }; " found \(count):" }
+            ul {
+                entry.violations.map { violation in
+                    li {
+                        code { violation.rule }
+                        " (\(violation.impact), \(violation.nodes) \(violation.nodes == 1 ? "element" : "elements")): \(violation.help) — \(violation.shots.joined(separator: "; "))"
+                    }
+                }
+            }
+        }
+    }
+
+    /// One screenshot: a thumbnail linking to the state, its viewport and scheme, its diff.
+    private func shotItem(_ shot: ContactSheetReport.Shot, of entry: ContactSheetReport.Entry) -> some HTML {
+        let viewport = options.viewports.first { $0.name == shot.viewport } ?? .desktop
+        let width = viewport.width * Self.thumbnailHeight / max(viewport.height, 1)
+        let what = "\(shot.viewport), \(shot.colorScheme.rawValue)"
+        return li {
+            figure {
+                a(.href(deepLink(entry.state.url))) {
+                    img([.src(shot.file), .alt("\(title(of: entry)), \(what) (opens the state)"), .custom(name: "width", value: String(width)),
+                         .custom(name: "height", value: String(Self.thumbnailHeight)), .custom(name: "loading", value: "lazy")])
+                }
+                figcaption {
+                    what
+                    if let diff = shot.diffFile {
+                        " · "
+                        a(.class("diff"), .href(diff)) { "diff of \(what): \(Self.percent(shot.differingShare ?? 1)) of pixels" }
+                    }
+                }
+            }
+        }
     }
 
     static func percent(_ share: Double) -> String {
