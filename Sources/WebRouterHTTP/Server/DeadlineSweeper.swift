@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs ``ConnectionDeadlines/sweep()`` every ``ConnectionDeadlines/sweepInterval`` on a thread
 /// of its own while the server runs: the defence against slow clients must not wait for a
@@ -8,31 +7,43 @@ import Synchronization
 ///
 /// ```swift
 /// let sweeper = DeadlineSweeper(deadlines)   // starts sweeping
-/// sweeper.stop()                             // the thread ends within one interval
+/// sweeper.stop()                             // returns once no sweep runs or will run
 /// ```
-final class DeadlineSweeper: Sendable {
-    /// Set once the server stops; read by the sweeping thread.
-    private final class Flag: Sendable {
-        let stopped = Atomic<Bool>(false)
-    }
-
-    private let flag = Flag()
+final class DeadlineSweeper: @unchecked Sendable {
+    /// Guards ``stopped`` and ``sweeping``; the thread waits on it between sweeps, so that
+    /// ``stop()`` wakes it at once.
+    private let condition = NSCondition()
+    private var stopped = false
+    private var sweeping = false
 
     init(_ deadlines: ConnectionDeadlines) {
         let interval = Double(deadlines.sweepInterval.components.seconds)
             + Double(deadlines.sweepInterval.components.attoseconds) / 1e18
-        let flag = flag
-        let thread = Thread {
-            while !flag.stopped.load(ordering: .relaxed) {
-                Thread.sleep(forTimeInterval: interval)
-                if flag.stopped.load(ordering: .relaxed) { break }
-                deadlines.sweep()
+        let thread = Thread { [self] in
+            condition.lock()
+            while !stopped {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+                if stopped { break }
+                sweeping = true
+                condition.unlock()
+                _ = deadlines.sweep()
+                condition.lock()
+                sweeping = false
+                condition.broadcast()
             }
+            condition.unlock()
         }
         thread.name = "webrouter.deadlines"
         thread.start()
     }
 
-    /// Ends the sweeping (the thread finishes its current wait, then returns).
-    func stop() { flag.stopped.store(true, ordering: .relaxed) }
+    /// Ends the sweeping: wakes the thread and waits for a sweep under way, so that no
+    /// connection is shut down by this sweeper once it returns.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while sweeping { condition.wait() }
+        condition.unlock()
+    }
 }

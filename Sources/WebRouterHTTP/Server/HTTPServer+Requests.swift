@@ -190,6 +190,7 @@ extension HTTPServer {
                     guard !gate.stopped else { return false }
                     MHD_suspend_connection(connection)
                     gate.suspended[id] = MHDHandle(pointer: connection)
+                    context.wasSuspended = true
                     return true
                 }
             }

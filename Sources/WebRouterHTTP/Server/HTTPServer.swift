@@ -196,9 +196,10 @@ public final class HTTPServer: Sendable {
             for connection in gate.suspended.values { MHD_resume_connection(connection.pointer) }
             gate.suspended = [:]
         }
+        // No sweep may shut down a connection's descriptor while libmicrohttpd closes them.
+        state.withLock { $0.sweeper }?.stop()
         MHD_stop_daemon(daemon.pointer)
         if listenFD >= 0 { close(listenFD) }
-        state.withLock { $0.sweeper }?.stop()
         Unmanaged.passUnretained(self).release()
         state.withLock { state in
             state.phase = .stopped

@@ -51,7 +51,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer
     let state = context.takeUnretainedValue()
     if let clock = state.clock { server.deadlines.awaitHeaders(clock) }
     state.connectionDone()
-    server.forgetSuspended(ObjectIdentifier(state))
+    if state.wasSuspended { server.forgetSuspended(ObjectIdentifier(state)) }
     context.release()
     if server.inFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
         server.releaseDrainWaiters()

@@ -22,6 +22,10 @@ final class RequestState: @unchecked Sendable {
     var bodyLimit = 0
     /// The most a form upload past ``bodyLimit`` may send to be read through.
     var oversizedLimit = 0
+    /// Whether the connection was ever suspended for this request (set on the connection's
+    /// thread as it suspends): only then has the completion anything to take off the server's
+    /// list of suspended connections, whose lock every other request then skips.
+    var wasSuspended = false
 
     /// The request task's jobs and response on their way to the connection's thread.
     let handoff = Locked(Handoff())
