@@ -178,7 +178,8 @@ struct ContactSheetPage {
         :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.4; }
         body { margin: 0 auto; padding: 1rem; max-width: 120rem; }
         a { color: LinkText; }
-        nav ol { columns: 20rem; }
+        nav ol { columns: 20rem; column-gap: 3.5rem; }
+        nav li { overflow-wrap: anywhere; break-inside: avoid; }
         .state { border-top: 1px solid GrayText; padding: 0.5rem 0 1rem; scroll-margin-top: 0.5rem; }
         .state:target, .state:focus { outline: 3px solid Highlight; outline-offset: 4px; }
         .state h2 { font-size: 1.15rem; margin: 0.5rem 0 0.25rem; }
