@@ -44,7 +44,7 @@ final class SQLiteBackend: StoreBackend {
             }
             do {
                 let result = try await body(SQLiteConnection(pool: pool, writes: true))
-                try await pool.writeWithoutTransaction { db in try db.commit() }
+                try SQLiteConnection.writeHere(pool) { db in try db.commit() }
                 return result
             } catch {
                 Self.rollback(pool)
@@ -103,18 +103,20 @@ final class SQLiteConnection: SQLConnection {
         self.writes = writes
     }
 
-    /// Runs `work` on the writer, or on a reader in the calling thread.
+    /// Runs `work` on the writer (inside the transaction ``SQLiteBackend/write(_:)`` began) or
+    /// on a reader, in the calling thread.
     ///
-    /// A read does not hand its work to a reader's queue and back (two thread switches, more
-    /// than the CPU a one-row read takes): in WAL mode a reader never waits for a lock, and
-    /// SQLite answers from its page cache in microseconds, so the caller's thread runs it as it
-    /// would run any other synchronous work of the page. The writer's statements stay
-    /// asynchronous: they may wait up to the busy timeout for another process's write.
+    /// Neither hands its work to GRDB's queue and back (two thread switches, more than the CPU
+    /// a one-row statement takes). In WAL mode a reader never waits for a lock, and SQLite
+    /// answers from its page cache in microseconds; the writer's statements run once its
+    /// transaction holds the file's write lock (the one wait, up to the busy timeout, is in
+    /// `BEGIN IMMEDIATE`, which stays asynchronous) and this process's other writers wait on
+    /// ``SQLiteBackend``'s lock, so the writer's queue is free. The calling thread runs them as
+    /// it runs any other synchronous work of the page.
     private func access<T: Sendable>(_ doing: String, _ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            if writes { return try await pool.writeWithoutTransaction(work) }
             try Task.checkCancellation()
-            return try Self.readHere(pool, work)
+            return writes ? try Self.writeHere(pool, work) : try Self.readHere(pool, work)
         } catch {
             throw Self.storeError(error, doing: doing)
         }
@@ -123,6 +125,11 @@ final class SQLiteConnection: SQLConnection {
     /// GRDB's blocking read (a synchronous function, so that its `async` overload is not chosen).
     private static func readHere<T>(_ pool: DatabasePool, _ work: (Database) throws -> T) throws -> T {
         try pool.read(work)
+    }
+
+    /// GRDB's blocking access to the writer, outside any transaction of GRDB's own.
+    static func writeHere<T>(_ pool: DatabasePool, _ work: (Database) throws -> T) throws -> T {
+        try pool.writeWithoutTransaction(work)
     }
 
     func execute(_ sql: String, _ binds: [StoreValue]) async throws {
