@@ -122,9 +122,14 @@ final class SQLiteConnection: SQLConnection {
         }
     }
 
-    /// GRDB's blocking read (a synchronous function, so that its `async` overload is not chosen).
+    /// GRDB's blocking read of one statement (a synchronous function, so that its `async`
+    /// overload is not chosen).
+    ///
+    /// Its `unsafeRead`: a lone `SELECT` already reads one snapshot (SQLite wraps it in a read
+    /// transaction of its own), and `read` added `BEGIN DEFERRED`…`COMMIT` around it, two more
+    /// statements per read. The schema check that empties the kept statements stays.
     private static func readHere<T>(_ pool: DatabasePool, _ work: (Database) throws -> T) throws -> T {
-        try pool.read(work)
+        try pool.unsafeRead(work)
     }
 
     /// GRDB's blocking access to the writer, outside any transaction of GRDB's own.
