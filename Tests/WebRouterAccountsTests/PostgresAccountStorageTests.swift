@@ -19,7 +19,7 @@ struct PostgresAccountStorageTests {
         let client = PostgresClient(configuration: PostgresClient.Configuration(
             unixSocketPath: database.unixSocketPath, username: "postgres", password: nil, database: database.name),
             backgroundLogger: Logger(label: "accounts-tests.postgres"))
-        let running = Task { await client.run() }
+        let running = Task.immediate { await client.run() }
         defer { running.cancel() }
 
         // Two instances starting at once migrate once.

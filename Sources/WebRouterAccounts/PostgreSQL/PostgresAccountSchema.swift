@@ -10,7 +10,7 @@ public import PostgresNIO
 ///
 /// ```swift
 /// let client = PostgresClient(configuration: configuration)
-/// let running = Task { await client.run() }
+/// let running = Task.immediate { await client.run() }
 /// try await PostgresAccountSchema.migrate(client)
 /// let store = AccountStore(storage: PostgresAccountStorage(client: client))
 /// ```

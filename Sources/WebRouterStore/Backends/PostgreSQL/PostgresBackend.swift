@@ -29,7 +29,10 @@ final class PostgresBackend: StoreBackend {
     private init(client: PostgresClient, logger: Logger) {
         self.client = client
         self.logger = logger
-        running = Task { await client.run() }
+        // Started in place: `run()` marks the client running before its first suspension, so
+        // the first query (in `open`) never finds it not yet started (postgres-nio then warns
+        // "run() hasn't been called yet").
+        running = Task.immediate { await client.run() }
         postgresBroadcaster = PostgresBroadcaster(client: client, logger: logger)
         let broadcaster = postgresBroadcaster
         listening = Task { await broadcaster.run() }

@@ -45,7 +45,7 @@ struct DemoStorage: Sendable {
         var configuration = address.configuration
         configuration.options.connectTimeout = .seconds(10)
         let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "webapp.postgres"))
-        let running = Task { await client.run() }
+        let running = Task.immediate { await client.run() }
         do {
             try await PostgresAccountSchema.migrate(client, logger: logger)
             let store = try await Store.open(.postgres(address), migrations: DemoSchema.migrations, records: DemoSchema.records,
