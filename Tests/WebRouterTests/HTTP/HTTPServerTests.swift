@@ -292,8 +292,13 @@ let echoHandler: HTTPHandler = { request in
         let entered = Gate()
         let release = Gate()
         // The keep-alive connection's next header block is due within requestHeaderTimeout of
-        // the first answer; a loaded machine may take longer than the default 10 s to get there.
-        let server = try startServer({ $0.requestHeaderTimeout = .seconds(120) }) { request in
+        // the first answer, and libmicrohttpd closes it after connectionTimeout idle; a loaded
+        // machine may take longer than the defaults (10 s, 30 s) to get there (a full CI run
+        // once took 49 s, and the second request found the connection closed).
+        let server = try startServer({
+            $0.requestHeaderTimeout = .seconds(120)
+            $0.connectionTimeout = 120
+        }) { request in
             if request.path == "/slow" {
                 entered.open()
                 await release.wait()
