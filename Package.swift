@@ -138,6 +138,8 @@ let package = Package(
             name: "WebRouterStore",
             dependencies: [
                 "WebRouter",
+                // Its `Locked` (SPI): a lock ThreadSanitizer sees, unlike a contended `Mutex`.
+                "WebRouterHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
@@ -152,6 +154,8 @@ let package = Package(
             name: "WebRouterAccounts",
             dependencies: [
                 "WebRouter",
+                // Its `Locked` (SPI): a lock ThreadSanitizer sees, unlike a contended `Mutex`.
+                "WebRouterHTTP",
                 // PBKDF2 and random salts, as the session cookies' HMAC uses.
                 "CGnuTLS",
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,5 @@
 #if SQLite
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 
 /// Read-only connections to one SQLite file (WAL mode) for the one-row reads pages make on
 /// every request (`SQLiteAccountStorage`'s `hasSession`, an app's profile row): a read takes an idle
@@ -26,7 +26,7 @@ public final class SQLiteReaders: Sendable {
     public let busyTimeoutMilliseconds: Int32
     /// Idle connections kept open for the next read.
     public let keptIdle: Int
-    private let idle = Mutex<[SQLiteReadConnection]>([])
+    private let idle = Locked<[SQLiteReadConnection]>([])
 
     /// Readers of the SQLite file at `path` (opened on the first read).
     public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, keptIdle: Int = 16) {

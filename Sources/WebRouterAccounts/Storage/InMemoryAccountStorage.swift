@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 
 /// Accounts and sessions in memory, gone with the process: for tests, and for a prototype's
 /// first minutes before it has a database. Every call is atomic.
@@ -14,7 +14,7 @@ public final class InMemoryAccountStorage: AccountStorage {
         var sessions: [String: (username: String, startedAt: Int)] = [:]
     }
 
-    private let rows = Mutex(Rows())
+    private let rows = Locked(Rows())
 
     /// An empty storage.
     public init() {}

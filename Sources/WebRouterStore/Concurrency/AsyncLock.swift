@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 
 /// A lock held across suspension points, granted in arrival order: the store's writers in one
 /// process take turns (a transaction keeps it from `BEGIN` to `COMMIT`).
@@ -8,7 +8,7 @@ package final class AsyncLock: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init() {}
 

@@ -2,7 +2,7 @@
 import Foundation
 public import Logging
 public import PostgresNIO
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 public import WebRouter
 
 /// Refresh signals between instances on several hosts through their PostgreSQL server
@@ -32,8 +32,8 @@ public final class PostgresBroadcaster: RefreshBroadcaster {
     private let logger: Logger
     /// This instance, in every payload it sends.
     private let origin = UUID().uuidString
-    private let receivers = Mutex<[@Sendable ([String]) -> Void]>([])
-    private let listening = Mutex<ListeningState>(ListeningState())
+    private let receivers = Locked<[@Sendable ([String]) -> Void]>([])
+    private let listening = Locked<ListeningState>(ListeningState())
 
     /// Whether `run()` listens, and who waits for it.
     private struct ListeningState {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 
 /// Which stored field a key path reads (`\Note.title` → `title`), found without any
 /// declaration: the record is decoded a few times from made-up values, each field a different
@@ -34,7 +34,7 @@ package enum FieldNames {
         }
     }
 
-    private static let cache = Mutex<[ObjectIdentifier: Result<any Sendable, StoreError>]>([:])
+    private static let cache = Locked<[ObjectIdentifier: Result<any Sendable, StoreError>]>([:])
 
     static func probes<Record: StoredRecord>(_ type: Record.Type) throws -> Probes<Record> {
         let key = ObjectIdentifier(type)

@@ -1,5 +1,5 @@
 public import Logging
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 public import WebRouter
 
 /// An app's own records, kept in memory, in an SQLite file or on PostgreSQL with the same API:
@@ -19,14 +19,14 @@ public final class Store: Sendable {
     let backend: any StoreBackend
     /// Where the records are.
     public let location: StoreLocation
-    let columns: Mutex<[String: Set<String>]>
-    private let observers = Mutex<[@Sendable ([LiveKey]) -> Void]>([])
+    let columns: Locked<[String: Set<String>]>
+    private let observers = Locked<[@Sendable ([LiveKey]) -> Void]>([])
     private let logger: Logger
 
     private init(backend: any StoreBackend, location: StoreLocation, columns: [String: Set<String>], logger: Logger) {
         self.backend = backend
         self.location = location
-        self.columns = Mutex(columns)
+        self.columns = Locked(columns)
         self.logger = logger
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 public import WebRouter
 
 /// The records of a ``Store`` inside one transaction (``Store/transaction(_:)``): reads see
@@ -18,7 +18,7 @@ public final class StoreTransaction: Sendable {
     let connection: any BackendConnection
     /// The tables' columns to check names against (`nil` inside migrations: the database says).
     let columns: [String: Set<String>]?
-    let changed = Mutex<[LiveKey]>([])
+    let changed = Locked<[LiveKey]>([])
 
     init(connection: any BackendConnection, columns: [String: Set<String>]?) {
         self.connection = connection

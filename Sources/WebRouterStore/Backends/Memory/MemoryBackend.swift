@@ -1,10 +1,10 @@
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 import WebRouter
 
 /// The store in memory (tests, previews): gone with the process, reached by this process's
 /// pages only. Writers take turns; a transaction works on a copy, swapped in at commit.
 final class MemoryBackend: StoreBackend {
-    private let database = Mutex(MemoryDatabase())
+    private let database = Locked(MemoryDatabase())
     private let writers = AsyncLock()
     let broadcaster: any RefreshBroadcaster = InProcessBroadcaster()
 
@@ -44,10 +44,10 @@ final class MemoryBackend: StoreBackend {
 
 /// A transaction's (or a read's) copy of the data.
 final class MemoryConnection: BackendConnection {
-    let database: Mutex<MemoryDatabase>
+    let database: Locked<MemoryDatabase>
 
     init(_ database: MemoryDatabase) {
-        self.database = Mutex(database)
+        self.database = Locked(database)
     }
 
     func insert(_ table: String, _ fields: [String: StoreValue]) async throws -> Bool {

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
-import Synchronization
+@_spi(WebRouterInternals) import WebRouterHTTP
 import WebRouter
 
 /// The store on a PostgreSQL server through postgres-nio, for instances on several hosts: a
@@ -20,7 +20,7 @@ final class PostgresBackend: StoreBackend {
     private let postgresBroadcaster: PostgresBroadcaster
     private let logger: Logger
     /// The text columns by table, to order text byte-wise (refreshed by `tables()`).
-    private let textColumns = Mutex<[String: Set<String>]>([:])
+    private let textColumns = Locked<[String: Set<String>]>([:])
     var broadcaster: any RefreshBroadcaster { postgresBroadcaster }
 
     /// The advisory lock every write transaction takes, the same number in every instance.
