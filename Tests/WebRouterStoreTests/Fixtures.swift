@@ -71,6 +71,14 @@ struct NoteWithMood: StoredRecord {
     var mood: String
 }
 
+/// `Note` as a later migration sees it, with the `pinned` column it adds.
+struct PinnedNote: StoredRecord {
+    static let table = "note"
+    var id: UUID
+    var title: String
+    var pinned: Bool
+}
+
 enum Schemas {
     static var migrations: Migrations {
         var migrations = Migrations()

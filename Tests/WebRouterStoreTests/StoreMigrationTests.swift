@@ -44,12 +44,6 @@ struct StoreMigrationTests {
 
     @Test(arguments: TestBackend.shared)
     func aLaterMigrationAddsAColumnWithItsDefaultToExistingRecords(backend: TestBackend) async throws {
-        struct Pinned: StoredRecord {
-            static let table = "note"
-            var id: UUID
-            var title: String
-            var pinned: Bool
-        }
         let location = try await backend.location()
         var migrations = Schemas.migrations
         let store = try await Store.open(location, migrations: migrations)
@@ -59,15 +53,15 @@ struct StoreMigrationTests {
         migrations.add("v3 pinned notes") { schema in
             schema.addColumn("pinned", .bool, to: "note", default: false)
             schema.update { transaction in
-                for var old in try await transaction.fetch(Pinned.all) where old.title == "Old" {
+                for var old in try await transaction.fetch(PinnedNote.all) where old.title == "Old" {
                     old.pinned = true
                     try await transaction.update(old)
                 }
             }
         }
-        let reopened = try await Store.open(location, migrations: migrations, records: [Pinned.self, Note.self])
+        let reopened = try await Store.open(location, migrations: migrations, records: [PinnedNote.self, Note.self])
         defer { Task { await reopened.close() } }
-        #expect(try await reopened.fetch(Pinned.all).map(\.pinned) == [true])
+        #expect(try await reopened.fetch(PinnedNote.all).map(\.pinned) == [true])
         #expect(try await reopened.find(Note.self, id: note.id) == note, "Note still reads without the new field")
     }
 
@@ -76,12 +70,6 @@ struct StoreMigrationTests {
     /// kept statement).
     @Test(arguments: TestBackend.shared)
     func aStoreThatStaysOpenReadsAColumnAnotherInstanceAdded(backend: TestBackend) async throws {
-        struct Pinned: StoredRecord {
-            static let table = "note"
-            var id: UUID
-            var title: String
-            var pinned: Bool
-        }
         let location = try await backend.location()
         var migrations = Schemas.migrations
         let open = try await Store.open(location, migrations: migrations)
@@ -92,9 +80,9 @@ struct StoreMigrationTests {
         migrations.add("v3 pinned notes") { schema in
             schema.addColumn("pinned", .bool, to: "note", default: true)
         }
-        let migrating = try await Store.open(location, migrations: migrations, records: [Pinned.self, Note.self])
+        let migrating = try await Store.open(location, migrations: migrations, records: [PinnedNote.self, Note.self])
         await migrating.close()
-        #expect(try await open.fetch(Pinned.all).map(\.pinned) == [true])
+        #expect(try await open.fetch(PinnedNote.all).map(\.pinned) == [true])
         #expect(try await open.fetch(Note.all) == [note])
     }
 
